@@ -1,0 +1,1 @@
+"""Leagues (seasons, divisions, matchdays, promotion and relegation) and cup series."""

@@ -1,0 +1,8 @@
+"""Django app configuration of the leagues app."""
+
+from django.apps import AppConfig
+
+
+class LeaguesConfig(AppConfig):
+    name = "leagues"
+    verbose_name = "Leagues and cups"

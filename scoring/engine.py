@@ -1,0 +1,203 @@
+"""`evaluate`: the Python entry point of the scorecard contract.
+
+It checks what every scorecard must have (a known ruleset and mode, a list of distinct
+players, hands or a money sheet, known options), hands the card to the ruleset, and adds the
+totals. Pure Python, no database: the CLI, the API and the services all call this.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import rules
+from scoring.errors import ErrorCollector, ScorecardInvalid
+
+CONTRACT_VERSION = 1
+
+
+def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
+    """Score a whole scorecard, or raise `ScorecardInvalid` listing every problem."""
+    errors = ErrorCollector()
+    if not isinstance(scorecard, dict):
+        errors.add(None, "scorecard", "not_an_object", "the scorecard must be a JSON object")
+        errors.raise_if_any()
+
+    code = scorecard.get("ruleset")
+    ruleset = rules.get(code) if isinstance(code, str) else None
+    if ruleset is None:
+        known = ", ".join(r.code for r in rules.all_rulesets())
+        if code is None:
+            errors.add(None, "ruleset", "missing", f"ruleset is required (one of: {known})")
+        else:
+            errors.add(None, "ruleset", "unknown_ruleset",
+                       f"unknown ruleset {code!r} (known: {known})", ruleset=code)
+        errors.raise_if_any()
+
+    options = _check_options(ruleset, scorecard.get("options"), errors)
+
+    if "sheet" in scorecard:
+        if not ruleset.accepts_sheet:
+            errors.add(None, "sheet", "sheet_not_supported",
+                       f"ruleset {ruleset.code} scores hands, not a money sheet")
+            errors.raise_if_any()
+        if "hands" in scorecard:
+            errors.add(None, "hands", "hands_and_sheet",
+                       "give either hands or a money sheet, not both")
+        sheet = scorecard.get("sheet")
+        if not isinstance(sheet, dict):
+            errors.add(None, "sheet", "not_an_object", "sheet must be an object")
+        errors.raise_if_any()
+        result = ruleset.score_sheet(sheet, options, errors)
+        errors.raise_if_any()
+        assert result is not None
+        return {"ruleset": ruleset.code, "unit": ruleset.unit, **result}
+
+    mode = _check_mode(ruleset, scorecard.get("mode"), errors)
+    players = _check_players(ruleset, mode, scorecard.get("players"), errors)
+    hands = scorecard.get("hands")
+    if hands is None:
+        errors.add(None, "hands", "missing", "hands is required (it may be an empty list)")
+    elif not isinstance(hands, list):
+        errors.add(None, "hands", "not_a_list", "hands must be a list")
+    else:
+        for i, hand in enumerate(hands):
+            if not isinstance(hand, dict):
+                errors.add(i, "hand", "not_an_object", f"hand {i} must be an object")
+    errors.raise_if_any()
+    assert mode is not None and players is not None and isinstance(hands, list)
+
+    # Extension of the contract: a card continued from an earlier one carries its state
+    # (radelci...) in "initial_state"; only rulesets that declare support receive it, so the
+    # call of every other ruleset is unchanged.
+    initial_state = scorecard.get("initial_state")
+    if initial_state is None:
+        scored = ruleset.score(mode, players, hands, options, errors)
+    elif not getattr(ruleset, "accepts_initial_state", False):
+        errors.add(None, "initial_state", "initial_state_not_supported",
+                   f"ruleset {ruleset.code} does not carry state between hands")
+        errors.raise_if_any()
+    else:
+        scored = ruleset.score(mode, players, hands, options, errors,
+                               initial_state=initial_state)
+    errors.raise_if_any()
+    assert scored is not None
+
+    totals = {p: 0 for p in players}
+    payout_totals: dict[str, int] | None = None
+    for hand in scored:
+        for p, s in hand["scores"].items():
+            totals[p] += s
+        if "payout" in hand:
+            if payout_totals is None:
+                payout_totals = {p: 0 for p in players}
+            for p, s in hand["payout"].items():
+                payout_totals[p] += s
+    out: dict[str, Any] = {
+        "ruleset": ruleset.code,
+        "mode": mode,
+        "unit": ruleset.unit,
+        "options": options,
+        "hands": scored,
+        "totals": totals,
+    }
+    if payout_totals is not None:
+        out["payout_totals"] = payout_totals
+    return out
+
+
+def _check_options(ruleset: rules.Ruleset, given: Any, errors: ErrorCollector) -> dict[str, Any]:
+    options = ruleset.option_defaults()
+    if given is None:
+        return options
+    if not isinstance(given, dict):
+        errors.add(None, "options", "not_an_object", "options must be an object")
+        return options
+    by_name = {o.name: o for o in ruleset.options}
+    for name, value in given.items():
+        opt = by_name.get(name)
+        if opt is None:
+            known = ", ".join(by_name) or "none"
+            errors.add(None, f"options.{name}", "unknown_option",
+                       f"ruleset {ruleset.code} has no option {name!r} (options: {known})")
+        elif value not in opt.choices or type(value) is not type(opt.default):
+            errors.add(None, f"options.{name}", "invalid_option",
+                       f"option {name} must be one of {list(opt.choices)}, got {value!r}")
+        else:
+            options[name] = value
+    return options
+
+
+def _check_mode(ruleset: rules.Ruleset, mode: Any, errors: ErrorCollector) -> str | None:
+    if mode is None:
+        if ruleset.default_mode is not None:
+            return ruleset.default_mode
+        errors.add(None, "mode", "missing",
+                   f"ruleset {ruleset.code} needs a mode (one of: {', '.join(ruleset.modes)})")
+        return None
+    if mode not in ruleset.modes:
+        errors.add(None, "mode", "unknown_mode",
+                   f"ruleset {ruleset.code} has no mode {mode!r} "
+                   f"(modes: {', '.join(ruleset.modes)})", mode=mode)
+        return None
+    return mode
+
+
+def _check_players(
+    ruleset: rules.Ruleset, mode: str | None, players: Any, errors: ErrorCollector
+) -> list[str] | None:
+    if players is None:
+        errors.add(None, "players", "missing", "players is required")
+        return None
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        errors.add(None, "players", "invalid_players",
+                   "players must be a list of non-empty strings (player ids in seat order)")
+        return None
+    if len(set(players)) != len(players):
+        errors.add(None, "players", "duplicate_player", "a player is listed twice")
+        return None
+    if mode is not None:
+        seats, _ = ruleset.modes[mode]
+        allowed = ruleset_seat_counts(ruleset, mode)
+        if len(players) not in allowed:
+            errors.add(None, "players", "wrong_player_count",
+                       f"mode {mode} of {ruleset.code} needs {seats} players, got {len(players)}",
+                       expected=seats, got=len(players))
+            return None
+    return players
+
+
+def ruleset_seat_counts(ruleset: rules.Ruleset, mode: str) -> tuple[int, ...]:
+    """The table sizes a mode accepts; a ruleset may allow more than one (TRI+1 at a table
+    of three plays without a resting player)."""
+    allowed = getattr(ruleset, "allowed_seat_counts", None)
+    if allowed and mode in allowed:
+        return tuple(allowed[mode])
+    return (ruleset.modes[mode][0],)
+
+
+def check_configuration(code: Any, mode: Any, options: Any) -> list[dict[str, Any]]:
+    """The problems of a ruleset choice (code, mode, options) as contract errors; an event is
+    checked with this before it is saved, so every event can be scored."""
+    errors = ErrorCollector()
+    ruleset = rules.get(code) if isinstance(code, str) else None
+    if ruleset is None:
+        known = ", ".join(r.code for r in rules.all_rulesets())
+        errors.add(None, "ruleset", "unknown_ruleset",
+                   f"unknown ruleset {code!r} (known: {known})", ruleset=code)
+        return errors.as_list()
+    _check_mode(ruleset, mode or None, errors)
+    _check_options(ruleset, options, errors)
+    return errors.as_list()
+
+
+def describe_rulesets() -> list[dict[str, Any]]:
+    return [r.describe() for r in rules.all_rulesets()]
+
+
+__all__ = [
+    "CONTRACT_VERSION",
+    "ScorecardInvalid",
+    "check_configuration",
+    "describe_rulesets",
+    "evaluate",
+]

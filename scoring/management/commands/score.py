@@ -1,0 +1,40 @@
+"""`python manage.py score FILE` (or `-` for standard input): score a scorecard and print the
+result as JSON; on invalid input print {"errors": [...]} and exit with status 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from scoring import ScorecardInvalid, evaluate
+
+
+class Command(BaseCommand):
+    help = "Score a scorecard (JSON file, or - for standard input) and print the result as JSON."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="path of the scorecard JSON, or - for standard input")
+
+    def handle(self, *args, **options):
+        path = options["file"]
+        try:
+            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        except OSError as exc:
+            self._fail([{"hand": None, "field": "file", "code": "unreadable",
+                         "message": f"cannot read {path}: {exc.strerror}"}])
+        try:
+            card = json.loads(text)
+        except json.JSONDecodeError as exc:
+            self._fail([{"hand": None, "field": "scorecard", "code": "invalid_json",
+                         "message": f"not valid JSON: {exc.msg} at line {exc.lineno}"}])
+        try:
+            result = evaluate(card)
+        except ScorecardInvalid as exc:
+            self._fail(exc.errors)
+        self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
+
+    def _fail(self, errors):
+        self.stdout.write(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
+        sys.exit(2)

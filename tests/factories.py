@@ -1,0 +1,54 @@
+"""factory_boy factories for the domain models, used by integration and HTTP tests."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import factory
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Event, Player, Registration
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", "secret-pass-123")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    first_name = factory.Faker("first_name")
+    last_name = factory.Sequence(lambda n: f"Player{n:03d}")
+    club = "TK Test"
+    country = "SI"
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Event
+
+    name = factory.Sequence(lambda n: f"Test event {n}")
+    slug = factory.Sequence(lambda n: f"test-event-{n}")
+    venue = "Ljubljana"
+    starts_on = dt.date(2026, 11, 21)
+    ends_on = dt.date(2026, 11, 21)
+    ruleset_code = "tarok-net-2007"
+    ruleset_mode = "tri+1"
+    seating_system = "points"
+    planned_rounds = 3
+    hands_per_round = 24
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(PlayerFactory)
+    start_number = factory.Sequence(lambda n: n + 1)

@@ -1,0 +1,59 @@
+"""The project as a whole: migrations in sync with the models, the production profile clean
+under `check --deploy`, the embedded defaults (SQLite, eager Celery) and CI's real services."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_migrations_are_in_sync_with_the_models():
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+def _manage(*args, env_extra=None, unset=()):
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_production_profile_passes_check_deploy_without_warnings():
+    proc = _manage("check", "--deploy", "--fail-level", "WARNING", env_extra={
+        "DEBUG": "0",
+        "SECRET_KEY": "prod-" + "k3y" * 20 + "Zq9!",
+        "ALLOWED_HOSTS": "tarok.example.org",
+    })
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "no issues" in proc.stdout
+
+
+def test_production_profile_refuses_to_start_without_a_secret_key():
+    proc = _manage("check", env_extra={"DEBUG": "0", "ALLOWED_HOSTS": "x.org"}, unset=("SECRET_KEY",))
+    assert proc.returncode != 0
+    assert "SECRET_KEY" in proc.stderr
+
+
+def test_embedded_default_is_sqlite_and_eager_celery():
+    code = ("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; django.setup();"
+            "from django.conf import settings as s;"
+            "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.stdout.split() == ["django.db.backends.sqlite3", "True"], proc.stderr
+
+
+@pytest.mark.django_db
+def test_ci_runs_on_postgresql_when_it_says_so():
+    from django.db import connection
+
+    if not os.environ.get("EXPECT_POSTGRES"):
+        pytest.skip("only CI (EXPECT_POSTGRES=1) insists on PostgreSQL")
+    assert connection.vendor == "postgresql"

@@ -1,0 +1,40 @@
+"""Writing the audit trail. Every service that changes results, seating, penalties,
+disputes or standings calls `record` inside its transaction, so the entry exists exactly when
+the change does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from tournaments.models import AuditEntry, Event, Table
+
+
+def record(
+    *,
+    actor: Any,
+    action: str,
+    target: models.Model,
+    event: Event | None = None,
+    table: Table | None = None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> AuditEntry:
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
+    return AuditEntry.objects.create(
+        actor=user,
+        actor_label=label or "system",
+        action=action,
+        content_type=ContentType.objects.get_for_model(target, for_concrete_model=False),
+        object_id=str(target.pk),
+        object_repr=str(target)[:300],
+        event=event,
+        table=table,
+        before=before,
+        after=after,
+        reason=reason,
+    )

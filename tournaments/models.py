@@ -1,0 +1,548 @@
+"""The tournament domain: players, events, registrations, rounds, tables, seats, scorecards,
+hands, money sheets, penalties, disputes, standings adjustments, background jobs and the audit
+trail.
+
+Identity rules (one start number per event, one round per number, one seat per player per
+round, ...) are database constraints, so they hold whatever writes them. Writes go through
+`tournaments.services`; reads through `tournaments.selectors`.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(tz)s is not a known time zone"), params={"tz": value})
+
+
+class SeatingSystem(models.TextChoices):
+    RANDOM = "random", _("Random draw (avoid repeat meetings)")
+    POINTS = "points", _("Points system")
+    KNOCKOUT = "knockout", _("Knock-out")
+    LEAGUE = "league", _("League schedule")
+    FIXED = "fixed", _("Organiser's own list")
+
+
+class Player(models.Model):
+    """A person in the global registry; the same player plays many events, leagues and cups."""
+
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code")
+    federation_id = models.CharField(_("federation id"), max_length=50, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation_id"], condition=~Q(federation_id=""),
+                name="player_federation_id_unique",
+            ),
+            models.CheckConstraint(
+                condition=~Q(first_name="") | ~Q(last_name=""), name="player_has_a_name"
+            ),
+        ]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def full_name(self) -> str:
+        return str(self)
+
+
+class Event(models.Model):
+    """A tournament day or a league matchday, played under one ruleset and seating system."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Language(models.TextChoices):
+        EN = "en", "English"
+        SL = "sl", "Slovenščina"
+        CS = "cs", "Čeština"
+        DE = "de", "Deutsch"
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Ljubljana", validators=[validate_time_zone]
+    )
+    language = models.CharField(
+        _("language of printed sheets"), max_length=5, choices=Language.choices,
+        default=Language.EN,
+    )
+    ruleset_code = models.CharField(_("ruleset"), max_length=64)
+    ruleset_mode = models.CharField(_("mode"), max_length=16, blank=True)
+    ruleset_options = models.JSONField(_("ruleset options"), default=dict, blank=True)
+    seating_system = models.CharField(
+        _("seating system"), max_length=16, choices=SeatingSystem.choices,
+        default=SeatingSystem.RANDOM,
+    )
+    # Options of the seating system, e.g. the points system's extra points for the difference.
+    seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=3)
+    hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), default=24)
+    round_duration_minutes = models.PositiveSmallIntegerField(
+        _("round duration (minutes)"), null=True, blank=True
+    )
+    table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
+    min_table_size = models.PositiveSmallIntegerField(_("smallest table"), default=3)
+    stake_haler = models.PositiveIntegerField(
+        _("stake (haléř)"), null=True, blank=True,
+        help_text=_("Money rulesets only: each player's stake per round, 2000 = 20 Kč."),
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
+    )
+    is_public = models.BooleanField(_("public"), default=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="refereed_events", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="event_dates_ordered"),
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2) & Q(table_size__lte=5), name="event_table_size_2_to_5"
+            ),
+            models.CheckConstraint(
+                condition=Q(min_table_size__gte=2) & Q(min_table_size__lte=F("table_size")),
+                name="event_min_table_size_valid",
+            ),
+            models.CheckConstraint(condition=Q(hands_per_round__gte=1), name="event_hands_positive"),
+            models.CheckConstraint(condition=Q(planned_rounds__gte=1), name="event_rounds_positive"),
+        ]
+        indexes = [
+            models.Index(fields=["is_public", "-starts_on"]),
+            models.Index(fields=["status"]),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        from tournaments.rulesets import ruleset_config_errors
+
+        problems = ruleset_config_errors(self.ruleset_code, self.ruleset_mode, self.ruleset_options)
+        if problems:
+            raise ValidationError(problems)
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone)
+
+
+class Registration(models.Model):
+    """A player's entry in one event, with what the event's format carries for him."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        LATE_ENTRY = "late_entry", _("Late entry")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    start_number = models.PositiveIntegerField(_("start number"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.REGISTERED
+    )
+    # Carried by the format: points system table points (fractions of 1/3), and game score.
+    tournament_points = models.DecimalField(
+        _("tournament points"), max_digits=9, decimal_places=3, default=0
+    )
+    score = models.IntegerField(_("score"), default=0)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "start_number"], name="registration_start_number_unique"),
+            models.UniqueConstraint(fields=["event", "player"], name="registration_player_once_per_event"),
+            models.CheckConstraint(condition=Q(start_number__gte=1), name="registration_start_number_positive"),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.player}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status != self.Status.WITHDRAWN
+
+
+class Round(models.Model):
+    """A round of an event. Its (event, number) identity is what makes generation idempotent:
+    a retried or doubled generation finds the round already there and changes nothing."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
+    seating_system = models.CharField(_("seating system"), max_length=16, choices=SeatingSystem.choices)
+    seed = models.BigIntegerField(_("seed"))
+    # Fingerprint of the seating request the round was generated from; a generation with the
+    # same key is a retry and returns the stored round.
+    generation_key = models.CharField(max_length=64, blank=True)
+    # Bumped on every change of the seating, so cached printouts know they are stale.
+    seating_version = models.PositiveIntegerField(default=1)
+    repeat_pairs = models.PositiveIntegerField(default=0)
+    notes = models.JSONField(default=list, blank=True)
+    byes = models.JSONField(default=list, blank=True)
+    eliminated = models.JSONField(default=list, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_in_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} – round {self.number}"
+
+
+class Table(models.Model):
+    """A table of a round. `section` groups tables inside a round (a league division)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table number"))
+    section = models.CharField(_("section"), max_length=50, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_in_round"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – table {self.number}"
+
+
+class Seat(models.Model):
+    """A registration's place at a table. `round` repeats the table's round so the database
+    itself can refuse a second seat for the same player in one round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat position"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "registration"], name="seat_once_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique_at_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.position}: {self.registration}"
+
+
+class Scorecard(models.Model):
+    """The scorecard of one table in one round, scored under a snapshot of the ruleset.
+
+    `version` is the optimistic lock: every write states the version it read, and a stale
+    write is refused (409 in the API).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        SUBMITTED = "submitted", _("Submitted")
+        CONFIRMED = "confirmed", _("Confirmed")
+        VERIFIED = "verified", _("Verified")
+        ANNULLED = "annulled", _("Annulled")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="scorecard")
+    ruleset_code = models.CharField(max_length=64)
+    ruleset_mode = models.CharField(max_length=16, blank=True)
+    ruleset_options = models.JSONField(default=dict, blank=True)
+    # Player ids on the card in seat order (the registrations' start numbers as strings).
+    player_ids = models.JSONField(default=list)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=1)
+    totals = models.JSONField(default=dict, blank=True)
+    state = models.JSONField(default=dict, blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    verified_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    annulled_reason = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(version__gte=1), name="scorecard_version_positive"),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=F("submitted_by")),
+                name="scorecard_confirmed_by_another_person",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="annulled") | ~Q(annulled_reason=""),
+                name="scorecard_annulled_with_reason",
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"scorecard of {self.table}"
+
+
+class Hand(models.Model):
+    """One hand of a scorecard: the record as the scorecard contract defines it, and what the
+    engine computed for it (each player's score, the running totals, the breakdown)."""
+
+    scorecard = models.ForeignKey(Scorecard, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    record = models.JSONField()
+    value = models.IntegerField(default=0)
+    scores = models.JSONField(default=dict)
+    running_totals = models.JSONField(default=dict)
+    state = models.JSONField(default=dict, blank=True)
+    lines = models.JSONField(default=list, blank=True)
+    payout = models.JSONField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["scorecard", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["scorecard", "number"], name="hand_number_unique_in_card"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=F("entered_by")),
+                name="hand_confirmed_by_another_person",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.scorecard}"
+
+
+class MoneySheetRow(models.Model):
+    """A player's line of a money sheet (money rulesets): what he bought and what he ended with,
+    in haléř."""
+
+    scorecard = models.ForeignKey(Scorecard, on_delete=models.CASCADE, related_name="money_rows")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    bought_haler = models.PositiveIntegerField(_("money bought (haléř)"), default=0)
+    money_haler = models.PositiveIntegerField(_("money (haléř)"), default=0)
+    result_haler = models.IntegerField(_("result (haléř)"), default=0)
+
+    class Meta:
+        ordering = ["scorecard", "registration__start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["scorecard", "registration"], name="money_row_once_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration}: {self.money_haler} h"
+
+
+class Penalty(models.Model):
+    """A renons or another penalty of the ruleset, recorded by a referee on a hand or a table."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="penalties")
+    kind = models.CharField(_("kind"), max_length=32)
+    description = models.TextField(_("description"), blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["event", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} – {self.registration}"
+
+
+class Dispute(models.Model):
+    """A dispute raised about a table or a hand, decided by a referee with a written reason."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        DECIDED = "decided", _("Decided")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="disputes")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="disputes")
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="disputes")
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    raised_by_name = models.CharField(_("raised by"), max_length=200, blank=True)
+    description = models.TextField(_("description"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    decision = models.TextField(_("decision"), blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    correction = models.ForeignKey(
+        "AuditEntry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text=_("The change that carried out the decision."),
+    )
+    raised_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-raised_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(status="decided") | (~Q(decision="") & Q(decided_at__isnull=False)),
+                name="dispute_decided_with_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=False) | Q(hand__isnull=True),
+                name="dispute_hand_needs_table",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return f"dispute #{self.pk} ({self.status})"
+
+
+class StandingsAdjustment(models.Model):
+    """An organiser's or referee's correction of a registration's standing, with its reason."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings_adjustments")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="adjustments")
+    points_delta = models.DecimalField(max_digits=9, decimal_places=3, default=0)
+    score_delta = models.IntegerField(default=0)
+    reason = models.TextField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="adjustment_has_reason"),
+        ]
+
+
+class Job(models.Model):
+    """A background job (seating a round, rendering sheets) with its progress for the pages.
+
+    `key` is unique: queueing the same work twice finds the existing job instead of a second.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    key = models.CharField(max_length=200, unique=True)
+    kind = models.CharField(max_length=32)
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["event", "kind", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} ({self.status})"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when and why: written by the services for every change of results,
+    seating, penalties, disputes and standings."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor_label = models.CharField(max_length=200, blank=True)
+    action = models.CharField(max_length=64)
+    content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT)
+    object_id = models.CharField(max_length=64)
+    target = GenericForeignKey("content_type", "object_id")
+    object_repr = models.CharField(max_length=300)
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [
+            models.Index(fields=["event", "-created_at"]),
+            models.Index(fields=["table", "-created_at"]),
+            models.Index(fields=["content_type", "object_id"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_label or 'system'}: {self.action} {self.object_repr}"

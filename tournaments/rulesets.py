@@ -1,0 +1,36 @@
+"""Bridges events to the scoring registry: checks an event's ruleset choice (code, mode,
+options) with the engine's own check, so an event can only hold a ruleset it can score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import rules
+from scoring.engine import check_configuration
+
+_FIELD_OF = {"ruleset": "ruleset_code", "mode": "ruleset_mode", "options": "ruleset_options"}
+
+
+def ruleset_config_errors(code: str, mode: str, options: Any) -> dict[str, list[str]]:
+    """Problems with a ruleset configuration, keyed by the Event field they concern."""
+    problems: dict[str, list[str]] = {}
+    for error in check_configuration(code, mode, options):
+        root = error["field"].split(".", 1)[0]
+        problems.setdefault(_FIELD_OF.get(root, "ruleset_options"), []).append(error["message"])
+    return problems
+
+
+def effective_mode(code: str, mode: str) -> str:
+    ruleset = rules.get(code)
+    if not mode and ruleset is not None and ruleset.default_mode:
+        return ruleset.default_mode
+    return mode
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    return [(r.code, r.title or r.code) for r in rules.all_rulesets()]
+
+
+def is_money_ruleset(code: str) -> bool:
+    ruleset = rules.get(code)
+    return ruleset is not None and ruleset.unit == "haler"

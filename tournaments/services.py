@@ -1,0 +1,553 @@
+"""Every write of the tournament domain: validate first, then change the database in one
+transaction and leave an audit entry for every change of results, seating, penalties,
+disputes and standings.
+
+Views, serializers, management commands and Celery tasks call these functions and only
+these; they never save models themselves.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+import scoring
+from tournaments import audit
+from tournaments.errors import Conflict, NotFound, ServiceError
+from tournaments.models import (
+    Dispute,
+    Event,
+    Hand,
+    MoneySheetRow,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Scorecard,
+    Seat,
+    StandingsAdjustment,
+    Table,
+)
+from tournaments.rulesets import effective_mode, is_money_ruleset, ruleset_config_errors
+
+# ---------------------------------------------------------------------------------------
+# Players, events, registrations
+# ---------------------------------------------------------------------------------------
+
+EVENT_FIELDS = {
+    "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
+    "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
+    "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
+    "status", "is_public",
+}
+
+
+def _field_errors(exc: ValidationError) -> list[dict[str, Any]]:
+    out = []
+    for field, messages in exc.message_dict.items():
+        for message in messages:
+            out.append({"hand": None, "field": field, "code": "invalid", "message": message})
+    return out
+
+
+def _full_clean(obj: Any, **kwargs: Any) -> None:
+    try:
+        obj.full_clean(**kwargs)
+    except ValidationError as exc:
+        raise ServiceError(_field_errors(exc)) from exc
+
+
+def player_create(*, first_name: str, last_name: str, club: str = "", country: str = "",
+                  federation_id: str = "", user: Any = None) -> Player:
+    player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
+                    country=country.strip().upper(), federation_id=federation_id.strip(), user=user)
+    _full_clean(player)
+    player.save()
+    return player
+
+
+@transaction.atomic
+def event_create(*, actor: Any, organisers: list[Any] | None = None, **fields: Any) -> Event:
+    unknown = set(fields) - EVENT_FIELDS
+    if unknown:
+        raise ServiceError(f"unknown event fields: {', '.join(sorted(unknown))}")
+    event = Event(**fields)
+    event.ruleset_mode = effective_mode(event.ruleset_code, event.ruleset_mode)
+    _check_event(event)
+    event.save()
+    for user in organisers or ([actor] if getattr(actor, "is_authenticated", False) else []):
+        event.organisers.add(user)
+    audit.record(actor=actor, action="event.create", target=event, event=event,
+                 after={"name": event.name, "ruleset": event.ruleset_code})
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
+    unknown = set(fields) - EVENT_FIELDS
+    if unknown:
+        raise ServiceError(f"unknown event fields: {', '.join(sorted(unknown))}")
+    rules_fields = {"ruleset_code", "ruleset_mode", "ruleset_options"} & set(fields)
+    if rules_fields and Scorecard.objects.filter(table__round__event=event).exists():
+        raise ServiceError("the ruleset cannot change once scorecards exist",
+                           field=sorted(rules_fields)[0], code="ruleset_locked")
+    before = {k: _jsonable(getattr(event, k)) for k in fields}
+    for k, v in fields.items():
+        setattr(event, k, v)
+    event.ruleset_mode = effective_mode(event.ruleset_code, event.ruleset_mode)
+    _check_event(event)
+    event.save()
+    audit.record(actor=actor, action="event.update", target=event, event=event, before=before,
+                 after={k: _jsonable(getattr(event, k)) for k in fields})
+    return event
+
+
+def _check_event(event: Event) -> None:
+    problems = ruleset_config_errors(event.ruleset_code, event.ruleset_mode, event.ruleset_options)
+    errors = [{"hand": None, "field": f, "code": "invalid_ruleset", "message": m}
+              for f, ms in problems.items() for m in ms]
+    if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
+        errors.append({"hand": None, "field": "stake_haler", "code": "required",
+                       "message": "a money ruleset needs the stake per player"})
+    try:
+        event.full_clean(exclude=["organisers", "referees"])
+    except ValidationError as exc:
+        errors.extend(e for e in _field_errors(exc) if not e["field"].startswith("ruleset"))
+    if errors:
+        raise ServiceError(errors)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+@transaction.atomic
+def registration_create(*, event: Event, player: Player, actor: Any,
+                        start_number: int | None = None,
+                        status: str = Registration.Status.REGISTERED) -> Registration:
+    # Lock the event row so two concurrent registrations cannot take the same next number.
+    Event.objects.select_for_update().get(pk=event.pk)
+    if start_number is None:
+        start_number = (event.registrations.aggregate(m=Max("start_number"))["m"] or 0) + 1
+    if event.registrations.filter(player=player).exists():
+        raise ServiceError(f"{player} is already registered", field="player", code="already_registered")
+    if event.registrations.filter(start_number=start_number).exists():
+        raise ServiceError(f"start number {start_number} is taken", field="start_number",
+                           code="start_number_taken")
+    reg = Registration(event=event, player=player, start_number=start_number, status=status)
+    _full_clean(reg, exclude=["event", "player"])
+    reg.save()
+    audit.record(actor=actor, action="registration.create", target=reg, event=event,
+                 after={"player": player.pk, "start_number": start_number, "status": status})
+    return reg
+
+
+@transaction.atomic
+def registration_set_status(*, registration: Registration, status: str, actor: Any) -> Registration:
+    if status not in Registration.Status.values:
+        raise ServiceError(f"unknown status {status!r}", field="status", code="invalid_choice")
+    before = registration.status
+    registration.status = status
+    if status == Registration.Status.CHECKED_IN and registration.checked_in_at is None:
+        registration.checked_in_at = timezone.now()
+    registration.save(update_fields=["status", "checked_in_at"])
+    audit.record(actor=actor, action="registration.status", target=registration,
+                 event=registration.event, before={"status": before}, after={"status": status})
+    return registration
+
+
+# ---------------------------------------------------------------------------------------
+# Rounds and seating
+# ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def round_store(*, event: Event, number: int, seating_system: str, seed: int,
+                tables: list[list[str]], actor: Any, generation_key: str = "",
+                byes: list[Any] | None = None, eliminated: list[Any] | None = None,
+                notes: list[str] | None = None, repeat_pairs: int = 0,
+                sections: list[str] | None = None) -> Round:
+    """Store a generated round as a draft: tables of start numbers (as strings) in seat order.
+
+    Idempotent by (event, number): a retry with the same generation key returns the round
+    already stored; a different key for an existing number is refused.
+    """
+    existing = Round.objects.filter(event=event, number=number).first()
+    if existing is not None:
+        if generation_key and existing.generation_key == generation_key:
+            return existing
+        raise Conflict(f"round {number} of {event.slug} already exists", field="number",
+                       code="round_exists")
+    regs = {str(r.start_number): r for r in event.registrations.all()}
+    errors = []
+    seen: set[str] = set()
+    for t, table in enumerate(tables, start=1):
+        for pid in table:
+            if pid not in regs:
+                errors.append({"hand": None, "field": f"tables[{t - 1}]", "code": "unknown_player",
+                               "message": f"table {t}: no registration with start number {pid}"})
+            elif pid in seen:
+                errors.append({"hand": None, "field": f"tables[{t - 1}]", "code": "seated_twice",
+                               "message": f"start number {pid} is seated twice"})
+            seen.add(pid)
+    if errors:
+        raise ServiceError(errors)
+    try:
+        with transaction.atomic():
+            rnd = Round.objects.create(
+                event=event, number=number, seating_system=seating_system, seed=seed,
+                generation_key=generation_key, byes=byes or [], eliminated=eliminated or [],
+                notes=notes or [], repeat_pairs=repeat_pairs,
+            )
+    except IntegrityError as exc:
+        # Someone stored this round between our check and our insert: a concurrent retry.
+        existing = Round.objects.filter(event=event, number=number).first()
+        if existing is not None and generation_key and existing.generation_key == generation_key:
+            return existing
+        raise Conflict(f"round {number} of {event.slug} already exists", field="number",
+                       code="round_exists") from exc
+    _store_tables(rnd, tables, regs, sections)
+    audit.record(actor=actor, action="round.create", target=rnd, event=event,
+                 after={"tables": tables, "seed": seed, "system": seating_system})
+    return rnd
+
+
+def _store_tables(rnd: Round, tables: list[list[str]], regs: dict[str, Registration],
+                  sections: list[str] | None) -> None:
+    event = rnd.event
+    mode = effective_mode(event.ruleset_code, event.ruleset_mode)
+    for t, player_ids in enumerate(tables, start=1):
+        table = Table.objects.create(round=rnd, number=t, section=(sections or [""] * len(tables))[t - 1])
+        Seat.objects.bulk_create(
+            Seat(round=rnd, table=table, registration=regs[pid], position=pos)
+            for pos, pid in enumerate(player_ids)
+        )
+        Scorecard.objects.create(
+            table=table, ruleset_code=event.ruleset_code, ruleset_mode=mode,
+            ruleset_options=copy.deepcopy(event.ruleset_options), player_ids=list(player_ids),
+        )
+
+
+@transaction.atomic
+def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Round:
+    """Swap two players' seats in a draft round (start numbers as strings)."""
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if rnd.status != Round.Status.DRAFT:
+        raise ServiceError("only a draft round can be edited", field="round", code="round_not_draft")
+    seats = {str(s.registration.start_number): s
+             for s in rnd.seats.select_related("registration", "table")}
+    for pid in (first, second):
+        if pid not in seats:
+            raise ServiceError(f"start number {pid} is not seated in round {rnd.number}",
+                               field="players", code="not_seated")
+    a, b = seats[first], seats[second]
+    before = {"first": [a.table.number, a.position], "second": [b.table.number, b.position]}
+    a_table, a_pos, b_table, b_pos = a.table, a.position, b.table, b.position
+    # Park one seat out of the way first: (table, position) is unique at every moment.
+    a.table, a.position = b_table, 999
+    a.save(update_fields=["table", "position"])
+    b.table, b.position = a_table, a_pos
+    b.save(update_fields=["table", "position"])
+    a.position = b_pos
+    a.save(update_fields=["position"])
+    for table in {a_table.pk: a_table, b_table.pk: b_table}.values():
+        card = table.scorecard
+        card.player_ids = [str(s.registration.start_number)
+                           for s in table.seats.select_related("registration").order_by("position")]
+        card.save(update_fields=["player_ids", "updated_at"])
+    rnd.seating_version += 1
+    rnd.save(update_fields=["seating_version"])
+    audit.record(actor=actor, action="round.swap", target=rnd, event=rnd.event, before=before,
+                 after={"first": [b_table.number, b_pos], "second": [a_table.number, a_pos]})
+    return rnd
+
+
+@transaction.atomic
+def round_publish(*, rnd: Round, actor: Any) -> Round:
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if rnd.status != Round.Status.DRAFT:
+        raise ServiceError("the round is already published", field="round", code="round_not_draft")
+    rnd.status = Round.Status.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    audit.record(actor=actor, action="round.publish", target=rnd, event=rnd.event,
+                 after={"status": rnd.status})
+    return rnd
+
+
+# ---------------------------------------------------------------------------------------
+# Scorecards and hands
+# ---------------------------------------------------------------------------------------
+
+def _card_dict(card: Scorecard, records: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ruleset": card.ruleset_code,
+        "players": list(card.player_ids),
+        "hands": records,
+    }
+    if card.ruleset_mode:
+        out["mode"] = card.ruleset_mode
+    if card.ruleset_options:
+        out["options"] = card.ruleset_options
+    return out
+
+
+def _lock_card(card: Scorecard, expected_version: int | None) -> Scorecard:
+    locked = Scorecard.objects.select_for_update().get(pk=card.pk)
+    if expected_version is not None and locked.version != expected_version:
+        raise Conflict(
+            f"the scorecard changed since you read it (version {expected_version}, now "
+            f"{locked.version}); reload and enter the hand again",
+            field="version", code="stale_version",
+        )
+    return locked
+
+
+def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
+             changed_numbers: set[int]) -> dict[str, Any]:
+    """Evaluate the whole card and store every hand's scores and running totals."""
+    try:
+        result = scoring.evaluate(_card_dict(card, records))
+    except scoring.ScorecardInvalid as exc:
+        raise ServiceError(exc.errors) from exc
+    existing = {h.number: h for h in card.hands.all()}
+    running = {p: 0 for p in card.player_ids}
+    keep = set()
+    for i, (record, scored) in enumerate(zip(records, result["hands"], strict=True), start=1):
+        for p, s in scored["scores"].items():
+            running[p] += s
+        hand = existing.get(i) or Hand(scorecard=card, number=i)
+        record_changed = hand.pk is None or hand.record != record
+        hand.record = record
+        hand.value = scored["value"]
+        hand.scores = scored["scores"]
+        hand.running_totals = dict(running)
+        hand.state = scored.get("state", {})
+        hand.lines = scored.get("lines", [])
+        hand.payout = scored.get("payout")
+        if record_changed or i in changed_numbers:
+            hand.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+            hand.confirmed_by = None
+            hand.confirmed_at = None
+        hand.save()
+        keep.add(i)
+    card.hands.exclude(number__in=keep).delete()
+    card.totals = result["totals"]
+    card.state = result["hands"][-1].get("state", {}) if result["hands"] else {}
+    card.version += 1
+    if card.status in (Scorecard.Status.SUBMITTED, Scorecard.Status.CONFIRMED):
+        card.status = Scorecard.Status.OPEN
+        card.confirmed_by = None
+    card.save()
+    return result
+
+
+def _editable(card: Scorecard, *, reason: str) -> None:
+    if card.status == Scorecard.Status.ANNULLED:
+        raise ServiceError("the scorecard is annulled", field="scorecard", code="annulled")
+    if card.status == Scorecard.Status.VERIFIED and not reason:
+        raise ServiceError("the scorecard is verified: a correction needs a reason",
+                           field="reason", code="reason_required")
+
+
+@transaction.atomic
+def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], actor: Any,
+              expected_version: int | None, reason: str = "") -> Hand:
+    """Enter hand `number` (1-based; the next one appends) or replace it, rescoring the whole
+    card because state such as radelci carries forward."""
+    card = _lock_card(scorecard, expected_version)
+    _editable(card, reason=reason)
+    if not isinstance(record, dict):
+        raise ServiceError("the hand must be an object", field="hand", code="not_an_object")
+    records = [h.record for h in card.hands.order_by("number")]
+    if number < 1 or number > len(records) + 1:
+        raise ServiceError(f"hand number must be between 1 and {len(records) + 1}",
+                           field="number", code="hand_number_out_of_range")
+    before = records[number - 1] if number <= len(records) else None
+    if number <= len(records):
+        records[number - 1] = record
+    else:
+        records.append(record)
+    _rescore(card, records, actor, {number})
+    hand = card.hands.get(number=number)
+    audit.record(actor=actor, action="hand.update" if before is not None else "hand.create",
+                 target=hand, event=card.table.round.event, table=card.table, before=before,
+                 after=record, reason=reason)
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_version: int | None,
+                reason: str = "") -> None:
+    card = _lock_card(scorecard, expected_version)
+    _editable(card, reason=reason)
+    hands = list(card.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise NotFound(f"hand {number} does not exist", field="number", code="no_such_hand")
+    removed = hands[number - 1]
+    records = [h.record for h in hands if h.number != number]
+    _rescore(card, records, actor, set())
+    audit.record(actor=actor, action="hand.delete", target=card, event=card.table.round.event,
+                 table=card.table, before=removed.record, after=None, reason=reason)
+
+
+@transaction.atomic
+def hand_confirm(*, hand: Hand, actor: Any) -> Hand:
+    hand = Hand.objects.select_for_update().select_related("scorecard__table__round__event").get(pk=hand.pk)
+    if hand.entered_by_id is not None and hand.entered_by_id == getattr(actor, "pk", None):
+        raise ServiceError("a hand is confirmed by a second person, not the one who entered it",
+                           field="confirmed_by", code="same_person")
+    hand.confirmed_by = actor
+    hand.confirmed_at = timezone.now()
+    hand.save(update_fields=["confirmed_by", "confirmed_at"])
+    audit.record(actor=actor, action="hand.confirm", target=hand,
+                 event=hand.scorecard.table.round.event, table=hand.scorecard.table)
+    return hand
+
+
+@transaction.atomic
+def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scorecard:
+    if not reason.strip():
+        raise ServiceError("annulling a table's round needs a reason", field="reason",
+                           code="reason_required")
+    card = _lock_card(scorecard, None)
+    before = card.status
+    card.status = Scorecard.Status.ANNULLED
+    card.annulled_reason = reason.strip()
+    card.version += 1
+    card.save()
+    audit.record(actor=actor, action="scorecard.annul", target=card, event=card.table.round.event,
+                 table=card.table, before={"status": before}, after={"status": card.status},
+                 reason=reason)
+    return card
+
+
+@transaction.atomic
+def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], actor: Any,
+                     expected_version: int | None, reason: str = "") -> Scorecard:
+    """Store a money ruleset's round result: {start number: {"bought": h, "money": h}}."""
+    card = _lock_card(scorecard, expected_version)
+    _editable(card, reason=reason)
+    event = card.table.round.event
+    sheet = {
+        "table": card.table.number,
+        "round": card.table.round.number,
+        "stake": event.stake_haler,
+        "players": [
+            {"player": pid, "bought": (rows.get(pid) or {}).get("bought", 0),
+             "money": (rows.get(pid) or {}).get("money")}
+            for pid in card.player_ids
+        ],
+    }
+    unknown = set(rows) - set(card.player_ids)
+    if unknown:
+        raise ServiceError(f"not at this table: {', '.join(sorted(unknown))}", field="players",
+                           code="unknown_player")
+    try:
+        result = scoring.evaluate({"ruleset": card.ruleset_code, "sheet": sheet,
+                                   **({"options": card.ruleset_options} if card.ruleset_options else {})})
+    except scoring.ScorecardInvalid as exc:
+        raise ServiceError(exc.errors) from exc
+    regs = {str(s.registration.start_number): s.registration
+            for s in card.table.seats.select_related("registration")}
+    before = {str(r.registration.start_number): [r.bought_haler, r.money_haler]
+              for r in card.money_rows.select_related("registration")}
+    for entry in sheet["players"]:
+        MoneySheetRow.objects.update_or_create(
+            scorecard=card, registration=regs[entry["player"]],
+            defaults={"bought_haler": entry["bought"], "money_haler": entry["money"],
+                      "result_haler": result["totals"][entry["player"]]},
+        )
+    card.totals = result["totals"]
+    card.version += 1
+    card.save()
+    audit.record(actor=actor, action="money_sheet.save", target=card, event=event, table=card.table,
+                 before=before or None, after=sheet, reason=reason)
+    return card
+
+
+# ---------------------------------------------------------------------------------------
+# Penalties, disputes, standings adjustments
+# ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def penalty_record(*, table: Table, registration: Registration, kind: str, actor: Any,
+                   hand_number: int | None = None, description: str = "") -> Penalty:
+    """Record a penalty; on a hand it also enters the hand record so the engine scores it."""
+    card = table.scorecard
+    hand = None
+    if hand_number is not None:
+        hand = card.hands.filter(number=hand_number).first()
+        if hand is None:
+            raise NotFound(f"hand {hand_number} does not exist", field="hand", code="no_such_hand")
+        record = copy.deepcopy(hand.record)
+        record.setdefault("penalties", []).append(
+            {"kind": kind, "player": str(registration.start_number)})
+        hand_save(scorecard=card, number=hand_number, record=record, actor=actor,
+                  expected_version=None, reason=description or f"penalty {kind}")
+        hand = card.hands.get(number=hand_number)
+    penalty = Penalty.objects.create(event=table.round.event, table=table, hand=hand,
+                                     registration=registration, kind=kind,
+                                     description=description, recorded_by=actor)
+    audit.record(actor=actor, action="penalty.record", target=penalty, event=table.round.event,
+                 table=table, after={"kind": kind, "player": registration.start_number,
+                                     "hand": hand_number}, reason=description)
+    return penalty
+
+
+@transaction.atomic
+def dispute_open(*, event: Event, description: str, actor: Any, table: Table | None = None,
+                 hand: Hand | None = None, raised_by_name: str = "") -> Dispute:
+    if not description.strip():
+        raise ServiceError("describe the dispute", field="description", code="required")
+    dispute = Dispute.objects.create(
+        event=event, table=table, hand=hand, description=description.strip(),
+        raised_by=actor if getattr(actor, "is_authenticated", False) else None,
+        raised_by_name=raised_by_name,
+    )
+    audit.record(actor=actor, action="dispute.open", target=dispute, event=event, table=table,
+                 after={"description": dispute.description})
+    return dispute
+
+
+@transaction.atomic
+def dispute_decide(*, dispute: Dispute, decision: str, actor: Any, correction: Any = None) -> Dispute:
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    if dispute.status != Dispute.Status.OPEN:
+        raise ServiceError("the dispute is already closed", field="status", code="not_open")
+    if not decision.strip():
+        raise ServiceError("a decision needs a written reason", field="decision", code="required")
+    dispute.status = Dispute.Status.DECIDED
+    dispute.decision = decision.strip()
+    dispute.decided_by = actor
+    dispute.decided_at = timezone.now()
+    dispute.correction = correction
+    dispute.save()
+    audit.record(actor=actor, action="dispute.decide", target=dispute, event=dispute.event,
+                 table=dispute.table, after={"decision": dispute.decision}, reason=dispute.decision)
+    return dispute
+
+
+@transaction.atomic
+def standings_adjust(*, registration: Registration, actor: Any, reason: str,
+                     points_delta: Decimal | int = 0, score_delta: int = 0) -> StandingsAdjustment:
+    if not reason.strip():
+        raise ServiceError("an adjustment needs a reason", field="reason", code="required")
+    adj = StandingsAdjustment.objects.create(
+        event=registration.event, registration=registration, points_delta=Decimal(points_delta),
+        score_delta=score_delta, reason=reason.strip(), created_by=actor,
+    )
+    audit.record(actor=actor, action="standings.adjust", target=adj, event=registration.event,
+                 after={"points_delta": str(adj.points_delta), "score_delta": score_delta},
+                 reason=reason)
+    return adj
