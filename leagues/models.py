@@ -183,6 +183,9 @@ class CupSeriesEvent(models.Model):
             models.UniqueConstraint(fields=["series"], condition=Q(is_final=True), name="cup_one_final"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.series}: {self.event}{' (final)' if self.is_final else ''}"
+
 
 class CupPoints(models.Model):
     """One row of a series' cup-points table: the points for a final place. The organiser

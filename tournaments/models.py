@@ -479,6 +479,9 @@ class StandingsAdjustment(models.Model):
             models.CheckConstraint(condition=~Q(reason=""), name="adjustment_has_reason"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.registration}: {self.points_delta:+} points, {self.score_delta:+} score"
+
 
 class Job(models.Model):
     """A background job (seating a round, rendering sheets) with its progress for the pages.

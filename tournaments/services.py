@@ -416,6 +416,46 @@ def hand_confirm(*, hand: Hand, actor: Any) -> Hand:
 
 
 @transaction.atomic
+def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int | None = None) -> Scorecard:
+    """The table hands in its card: the first layer of verification."""
+    card = _lock_card(scorecard, expected_version)
+    if card.status != Scorecard.Status.OPEN:
+        raise ServiceError(f"only an open scorecard can be submitted (it is {card.status})",
+                           field="status", code="not_open")
+    event = card.table.round.event
+    entered = card.hands.count() if not is_money_ruleset(card.ruleset_code) else card.money_rows.count()
+    if entered == 0:
+        raise ServiceError("enter the hands (or the money sheet) before submitting",
+                           field="hands", code="empty_scorecard")
+    card.status = Scorecard.Status.SUBMITTED
+    card.submitted_by = actor if getattr(actor, "is_authenticated", False) else None
+    card.version += 1
+    card.save()
+    audit.record(actor=actor, action="scorecard.submit", target=card, event=event, table=card.table,
+                 after={"status": card.status, "hands": entered})
+    return card
+
+
+@transaction.atomic
+def scorecard_confirm(*, scorecard: Scorecard, actor: Any) -> Scorecard:
+    """A second person (a player of the table or an official) confirms the submitted card."""
+    card = _lock_card(scorecard, None)
+    if card.status != Scorecard.Status.SUBMITTED:
+        raise ServiceError(f"only a submitted scorecard can be confirmed (it is {card.status})",
+                           field="status", code="not_submitted")
+    if card.submitted_by_id is not None and card.submitted_by_id == getattr(actor, "pk", None):
+        raise ServiceError("the card is confirmed by a second person, not the one who submitted it",
+                           field="confirmed_by", code="same_person")
+    card.status = Scorecard.Status.CONFIRMED
+    card.confirmed_by = actor if getattr(actor, "is_authenticated", False) else None
+    card.version += 1
+    card.save()
+    audit.record(actor=actor, action="scorecard.confirm", target=card, event=card.table.round.event,
+                 table=card.table, after={"status": card.status})
+    return card
+
+
+@transaction.atomic
 def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scorecard:
     if not reason.strip():
         raise ServiceError("annulling a table's round needs a reason", field="reason",

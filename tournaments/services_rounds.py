@@ -1,0 +1,167 @@
+"""Services that generate, close and score rounds: queueing the seating of the next round as
+an idempotent background job, running that job (called by the Celery task), and closing a
+round, which turns the tables' scorecards into table points and carried scores.
+
+The seating itself is decided by the pure engine in `tournaments.seating`; this module only
+builds its request from the database and stores its answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tournaments import audit, selectors
+from tournaments.errors import Conflict, ServiceError
+from tournaments.models import Event, Job, Registration, Round, Scorecard
+from tournaments.seating import SeatingInvalid, seat_round
+from tournaments.seating.points import table_points
+from tournaments.services import round_store
+
+SEAT_JOB = "seat_round"
+
+
+def round_seed(event: Event, number: int) -> int:
+    """A deterministic seed per event and round, so a regenerated draw is the same draw."""
+    base = event.seating_options.get("seed") if isinstance(event.seating_options, dict) else None
+    digest = hashlib.sha256(f"{event.slug}:{base}:{number}".encode()).hexdigest()
+    return int(digest[:12], 16)
+
+
+def next_round_number(event: Event) -> int:
+    return (event.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+@transaction.atomic
+def round_generation_queue(*, event: Event, actor: Any) -> Job:
+    """Queue the seating of the event's next round. Asking twice (two organisers at once, a
+    double click) finds the same job: its key is unique per event and round number."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    number = next_round_number(event)
+    if number > 1:
+        last = event.rounds.get(number=number - 1)
+        if last.status != Round.Status.CLOSED:
+            raise ServiceError(f"close round {number - 1} before seating round {number}",
+                               field="round", code="previous_round_open")
+    if number > event.planned_rounds:
+        raise ServiceError(f"the event plans {event.planned_rounds} rounds", field="round",
+                           code="all_rounds_seated")
+    key = f"{SEAT_JOB}:{event.pk}:{number}"
+    try:
+        with transaction.atomic():
+            job, created = Job.objects.get_or_create(
+                key=key, defaults={"kind": SEAT_JOB, "event": event, "total": 3,
+                                   "created_by": actor if getattr(actor, "is_authenticated", False) else None,
+                                   "result": {"round": number}})
+    except IntegrityError:
+        job, created = Job.objects.get(key=key), False
+    if created or job.status == Job.Status.FAILED:
+        if job.status == Job.Status.FAILED:
+            job.status = Job.Status.QUEUED
+            job.message = ""
+            job.save(update_fields=["status", "message", "updated_at"])
+        from tournaments.tasks import generate_round
+
+        transaction.on_commit(lambda: generate_round.delay(job.pk))
+    return job
+
+
+def _progress(job: Job, step: int, message: str, status: str = Job.Status.RUNNING) -> None:
+    Job.objects.filter(pk=job.pk).update(progress=step, message=message, status=status,
+                                         updated_at=timezone.now())
+
+
+def round_generate(job_id: int) -> Job:
+    """Run a seating job: build the request, call the engine, store the round as a draft.
+
+    Safe to run again after a crash or a retry: the round's (event, number) and the job's
+    key make a second run return the stored round.
+    """
+    job = Job.objects.select_related("event").get(pk=job_id)
+    if job.status == Job.Status.DONE:
+        return job
+    Job.objects.filter(pk=job.pk).update(attempts=job.attempts + 1)
+    event = job.event
+    number = int(job.result.get("round", 0)) or next_round_number(event)
+    _progress(job, 1, f"building the seating request for round {number}")
+    seed = round_seed(event, number)
+    request = selectors.seating_request(event, number, seed)
+    _progress(job, 2, "seating the players")
+    try:
+        result = seat_round(request)
+    except SeatingInvalid as exc:
+        message = "; ".join(e["message"] for e in exc.errors)
+        _progress(job, 2, message, status=Job.Status.FAILED)
+        job.refresh_from_db()
+        return job
+    try:
+        rnd = round_store(
+            event=event, number=number, seating_system=event.seating_system, seed=seed,
+            tables=result["tables"], actor=job.created_by, generation_key=job.key,
+            byes=result.get("byes", []), eliminated=result.get("eliminated", []),
+            notes=result.get("notes", []), repeat_pairs=result.get("repeat_pairs", 0),
+        )
+    except (ServiceError, Conflict) as exc:
+        _progress(job, 2, str(exc), status=Job.Status.FAILED)
+        job.refresh_from_db()
+        return job
+    Job.objects.filter(pk=job.pk).update(
+        status=Job.Status.DONE, progress=3, updated_at=timezone.now(),
+        message=f"round {rnd.number}: {rnd.tables.count()} tables",
+        result={"round": rnd.number, "round_id": rnd.pk, "tables": len(result["tables"]),
+                "repeat_pairs": result.get("repeat_pairs", 0)},
+    )
+    job.refresh_from_db()
+    return job
+
+
+def _to_decimal(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        Decimal("0.001"), rounding=ROUND_HALF_UP)
+
+
+@transaction.atomic
+def round_close(*, rnd: Round, actor: Any) -> Round:
+    """Close a round: every table must be confirmed, verified or annulled. Awards the table
+    points of the points system and adds each player's score to the carried totals."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    if rnd.status == Round.Status.CLOSED:
+        raise ServiceError("the round is already closed", field="round", code="round_closed")
+    if rnd.status == Round.Status.DRAFT:
+        raise ServiceError("publish the round before closing it", field="round", code="round_not_published")
+    cards = list(Scorecard.objects.filter(table__round=rnd).select_related("table"))
+    pending = [c.table.number for c in cards if c.status not in (
+        Scorecard.Status.CONFIRMED, Scorecard.Status.VERIFIED, Scorecard.Status.ANNULLED)]
+    if pending:
+        raise ServiceError(f"tables not yet confirmed: {', '.join(map(str, sorted(pending)))}",
+                           field="tables", code="tables_pending")
+    event = rnd.event
+    regs = {str(r.start_number): r for r in event.registrations.select_for_update()}
+    awarded: dict[str, dict[str, str]] = {}
+    for card in cards:
+        if card.status == Scorecard.Status.ANNULLED:
+            continue
+        placing = selectors.table_placing(card)
+        points = table_points(placing, table_size=event.table_size)
+        for pid in placing:
+            reg = regs[pid]
+            reg.tournament_points += _to_decimal(points[pid])
+            reg.score += int((card.totals or {}).get(pid, 0))
+            awarded[pid] = {"points": str(_to_decimal(points[pid])),
+                            "score": str((card.totals or {}).get(pid, 0))}
+        if card.status != Scorecard.Status.VERIFIED:
+            card.status = Scorecard.Status.VERIFIED
+            card.verified_by = actor if getattr(actor, "is_authenticated", False) else None
+            card.save(update_fields=["status", "verified_by", "updated_at"])
+    Registration.objects.bulk_update(regs.values(), ["tournament_points", "score"])
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
+    return rnd
