@@ -103,6 +103,8 @@ def _seat_next_round(event: Event, organiser: Any) -> Round:
     if job.status != job.Status.DONE:
         # With a real broker and no worker running, seat in process: the job is idempotent.
         job = services_rounds.round_generate(job.pk)
+    if job.status != job.Status.DONE:
+        raise RuntimeError(f"demo seating failed: {job.message}")
     return event.rounds.get(number=job.result["round"])
 
 

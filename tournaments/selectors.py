@@ -92,7 +92,7 @@ def seating_request(event: Event, number: int, seed: int) -> dict:
         "players": players,
         "history": history,
     }
-    if rounds:
+    if rounds and event.seating_system == "knockout":
         request["previous_round"] = [
             {"players": [str(s.registration.start_number) for s in t.seats.all()],
              "placing": table_placing(t.scorecard)}

@@ -1,0 +1,47 @@
+"""`seed_demo` builds the demo through the services, is idempotent, and the demo event shows
+in the admin."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from tournaments.models import AuditEntry, Event, Hand, Registration, Round, Scorecard
+
+pytestmark = pytest.mark.django_db
+
+
+def _counts():
+    return tuple(m.objects.count() for m in (Event, Registration, Round, Scorecard, Hand, AuditEntry))
+
+
+def test_seed_demo_builds_a_played_slovenian_event_and_a_second_run_changes_nothing():
+    call_command("seed_demo", verbosity=0)
+    first = _counts()
+    call_command("seed_demo", verbosity=0)
+    assert _counts() == first
+
+    event = Event.objects.get(slug="demo-slovenian")
+    assert event.registrations.count() == 24
+    assert list(event.rounds.values_list("number", "status")) == [(1, "closed"), (2, "published")]
+    # Round 1: six tables of 24 hands, every table confirmed then verified at closing.
+    cards = Scorecard.objects.filter(table__round__event=event, table__round__number=1)
+    assert cards.count() == 6
+    assert all(c.status == "verified" and c.hands.count() == 24 for c in cards)
+    # Table points 4/3/2/1 were awarded at every table: 6 tables x 10 points.
+    assert sum(r.tournament_points for r in event.registrations.all()) == 60
+    # Round 2 of the points system seats the four best of round 1 at table 1.
+    best = sorted(event.registrations.all(), key=lambda r: (-r.tournament_points, -r.score, r.start_number))[:4]
+    table1 = Round.objects.get(event=event, number=2).tables.get(number=1)
+    assert {s.registration_id for s in table1.seats.all()} == {r.pk for r in best}
+
+
+def test_demo_event_is_visible_in_the_admin_and_on_the_public_pages():
+    call_command("seed_demo", verbosity=0)
+    client = Client()
+    assert client.login(username="organiser", password="organiser")
+    page = client.get("/admin/tournaments/event/")
+    assert page.status_code == 200
+    assert "Demo: Slovenian TRI+1 open" in page.content.decode()
+    public = Client().get("/e/demo-slovenian/")
+    assert public.status_code == 200
+    assert "Rok Oblak" in public.content.decode()
