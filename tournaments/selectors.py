@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
+from tournaments import standings
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -95,16 +96,8 @@ def seating_request(event: Event, number: int, seed: int) -> dict:
     if rounds and event.seating_system == "knockout":
         request["previous_round"] = [
             {"players": [str(s.registration.start_number) for s in t.seats.all()],
-             "placing": table_placing(t.scorecard)}
+             "placing": standings.table_placing(t.scorecard)}
             for t in rounds[-1].tables.all() if t.scorecard.status != Scorecard.Status.ANNULLED
         ]
     return request
 
-
-def table_placing(card: Scorecard) -> list[str]:
-    """A table's players first to last by their scorecard totals. The seeds say nothing of
-    equal totals at a table: they are ordered by the lower start number (docs/seating.md), and
-    a referee corrects a decided tie with a standings adjustment."""
-    totals = card.totals or {}
-    return sorted(card.player_ids,
-                  key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))

@@ -9,19 +9,16 @@ builds its request from the database and stores its answer.
 from __future__ import annotations
 
 import hashlib
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments import audit, selectors
+from tournaments import audit, selectors, standings
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Registration, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
-from tournaments.seating.points import table_points
 from tournaments.services import round_store
 
 SEAT_JOB = "seat_round"
@@ -121,11 +118,6 @@ def round_generate(job_id: int) -> Job:
     return job
 
 
-def _to_decimal(value: Fraction) -> Decimal:
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        Decimal("0.001"), rounding=ROUND_HALF_UP)
-
-
 @transaction.atomic
 def round_close(*, rnd: Round, actor: Any) -> Round:
     """Close a round: every table must be confirmed, verified or annulled. Awards the table
@@ -147,14 +139,11 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
     for card in cards:
         if card.status == Scorecard.Status.ANNULLED:
             continue
-        placing = selectors.table_placing(card)
-        points = table_points(placing, table_size=event.table_size)
-        for pid in placing:
+        for pid, (points, score) in standings.table_result(card, event.table_size).items():
             reg = regs[pid]
-            reg.tournament_points += _to_decimal(points[pid])
-            reg.score += int((card.totals or {}).get(pid, 0))
-            awarded[pid] = {"points": str(_to_decimal(points[pid])),
-                            "score": str((card.totals or {}).get(pid, 0))}
+            reg.tournament_points += points
+            reg.score += score
+            awarded[pid] = {"points": str(points), "score": str(score)}
         if card.status != Scorecard.Status.VERIFIED:
             card.status = Scorecard.Status.VERIFIED
             card.verified_by = actor if getattr(actor, "is_authenticated", False) else None

@@ -1,0 +1,125 @@
+"""Standings of an event, computed from its confirmed scorecards.
+
+What counts depends on the format: the points system (seed 000 §4.1 b) ranks by tournament
+points (4/3/2/1 per table, less 1/3 per missing seat) and then by score; every other system
+ranks by the game score (the Schrift in Königrufen, the money result in haléř in money
+rulesets). Only confirmed or verified scorecards count; open and submitted ones are listed as
+pending, annulled ones count nothing. Standings adjustments of referees are added last.
+
+Three queries whatever the size of the field, so the public page stays fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from tournaments.models import Event, Registration, Scorecard, StandingsAdjustment
+from tournaments.seating.points import table_points
+
+COUNTED = (Scorecard.Status.CONFIRMED, Scorecard.Status.VERIFIED)
+PENDING = (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)
+
+
+def to_decimal(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        Decimal("0.001"), rounding=ROUND_HALF_UP)
+
+
+def table_placing(card: Scorecard) -> list[str]:
+    """A table's players first to last by their scorecard totals. The seeds say nothing of
+    equal totals at a table: the lower start number is placed first (docs/seating.md), and a
+    referee corrects a tie decided otherwise with a standings adjustment."""
+    totals = card.totals or {}
+    return sorted(card.player_ids,
+                  key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))
+
+
+def table_result(card: Scorecard, table_size: int) -> dict[str, tuple[Decimal, int]]:
+    """{start number: (table points, score)} of one counted scorecard."""
+    placing = table_placing(card)
+    points = table_points(placing, table_size=table_size)
+    return {pid: (to_decimal(points[pid]), int((card.totals or {}).get(pid, 0))) for pid in placing}
+
+
+@dataclass
+class Row:
+    rank: int
+    registration: Registration
+    points: Decimal = Decimal(0)
+    score: int = 0
+    rounds_played: int = 0
+    per_round: dict[int, tuple[Decimal, int]] = field(default_factory=dict)
+    adjusted: bool = False
+
+    @property
+    def start_number(self) -> int:
+        return self.registration.start_number
+
+    @property
+    def player(self):
+        return self.registration.player
+
+
+@dataclass
+class Standings:
+    event: Event
+    uses_points: bool
+    unit: str
+    rows: list[Row]
+    pending_tables: list[tuple[int, int]]  # (round, table) not yet confirmed
+    after_round: int | None
+
+
+def uses_table_points(event: Event) -> bool:
+    return event.seating_system == "points"
+
+
+def event_standings(event: Event, *, up_to_round: int | None = None) -> Standings:
+    from tournaments.rulesets import is_money_ruleset
+
+    regs = list(event.registrations.select_related("player").order_by("start_number"))
+    by_number = {str(r.start_number): Row(rank=0, registration=r) for r in regs}
+    cards = Scorecard.objects.filter(table__round__event=event).select_related("table__round")
+    if up_to_round is not None:
+        cards = cards.filter(table__round__number__lte=up_to_round)
+    pending: list[tuple[int, int]] = []
+    last_round = None
+    for card in cards.order_by("table__round__number", "table__number"):
+        rnd = card.table.round.number
+        if card.status in PENDING:
+            pending.append((rnd, card.table.number))
+            continue
+        if card.status not in COUNTED:
+            continue
+        last_round = max(last_round or 0, rnd)
+        for pid, (points, score) in table_result(card, event.table_size).items():
+            row = by_number.get(pid)
+            if row is None:
+                continue
+            row.points += points
+            row.score += score
+            row.rounds_played += 1
+            row.per_round[rnd] = (points, score)
+    for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
+        row = by_number[str(adj.registration.start_number)]
+        row.points += adj.points_delta
+        row.score += adj.score_delta
+        row.adjusted = True
+    points_first = uses_table_points(event)
+    rows = [r for r in by_number.values()
+            if r.rounds_played or r.registration.status != Registration.Status.WITHDRAWN]
+
+    def key(r: Row):
+        return (-r.points, -r.score, r.start_number) if points_first else (-r.score, r.start_number)
+
+    rows.sort(key=key)
+    previous = None
+    for i, row in enumerate(rows, start=1):
+        tie_key = key(row)[:-1]
+        row.rank = previous[1] if previous and previous[0] == tie_key else i
+        previous = (tie_key, row.rank)
+    return Standings(event=event, uses_points=points_first,
+                     unit="haler" if is_money_ruleset(event.ruleset_code) else "points",
+                     rows=rows, pending_tables=pending, after_round=last_round)
