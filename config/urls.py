@@ -1,4 +1,6 @@
-"""URL routing: the admin, the API (v1, schema, docs), and the pages split by audience."""
+"""URL routing: the admin, the API (v1, schema, docs), and the pages split by audience:
+public (/), organiser (/manage/), referee (/referee/), printouts (PDF under /e/<slug>/),
+leagues and cups (/leagues/, /cups/)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -6,9 +8,16 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("scoring.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
+    path("api/v1/", include("leagues.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("manage/", include("tournaments.urls_organiser")),
+    path("referee/", include("tournaments.urls_referee")),
+    path("", include("leagues.urls")),
+    path("", include("tournaments.urls_pdf")),
     path("", include("tournaments.urls_public")),
 ]

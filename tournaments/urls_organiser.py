@@ -1,0 +1,3 @@
+"""URL routes (filled as the views land)."""
+
+urlpatterns: list = []
