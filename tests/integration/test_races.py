@@ -1,0 +1,91 @@
+"""Races with real concurrent database connections (PostgreSQL): two clients writing the same
+hand at the same moment store it once, the stale one gets a conflict and changes nothing; two
+organisers seating the next round at once get one round."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tournaments import services, services_rounds
+from tournaments.errors import Conflict
+from tournaments.models import AuditEntry, Hand, Job, Round, Scorecard
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks (SELECT ... FOR UPDATE) need PostgreSQL; SQLite serialises writers")
+
+
+def _run_together(*calls):
+    """Start every call in its own thread (own connection) at the same moment."""
+    barrier = threading.Barrier(len(calls))
+    outcomes: list = [None] * len(calls)
+
+    def runner(i, call):
+        try:
+            barrier.wait()
+            outcomes[i] = ("ok", call())
+        except Exception as exc:  # the outcome under test: which call lost
+            outcomes[i] = ("error", exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=runner, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return outcomes
+
+
+def _card():
+    event = EventFactory(ruleset_code="tarok-net-2007", ruleset_mode="tri+1")
+    for n in range(1, 5):
+        RegistrationFactory(event=event, start_number=n)
+    services.round_store(event=event, number=1, seating_system="fixed", seed=0,
+                         tables=[["1", "2", "3", "4"]], actor=None)
+    return Scorecard.objects.get(table__round__event=event)
+
+
+def test_two_clients_writing_the_same_hand_store_it_once():
+    card = _card()
+    a = {"game": "trojka", "declarer": "1", "resting": "4", "points": 40}
+    b = {"game": "dvojka", "declarer": "2", "resting": "4", "points": 50}
+    outcomes = _run_together(
+        lambda: services.hand_save(scorecard=card, number=1, record=a, actor=None, expected_version=1),
+        lambda: services.hand_save(scorecard=card, number=1, record=b, actor=None, expected_version=1),
+    )
+    kinds = sorted(kind for kind, _ in outcomes)
+    assert kinds == ["error", "ok"], outcomes
+    loser = next(v for k, v in outcomes if k == "error")
+    assert isinstance(loser, Conflict)
+    card.refresh_from_db()
+    assert card.version == 2
+    assert Hand.objects.filter(scorecard=card).count() == 1
+    stored = Hand.objects.get(scorecard=card).record
+    winner = next(v for k, v in outcomes if k == "ok")
+    assert stored == winner.record
+    assert AuditEntry.objects.filter(action="hand.create").count() == 1
+
+
+def test_two_organisers_seating_the_next_round_at_once_get_one_round():
+    event = EventFactory(seating_system="random")
+    for n in range(1, 13):
+        RegistrationFactory(event=event, start_number=n)
+    first, second = UserFactory(), UserFactory()
+    outcomes = _run_together(
+        lambda: services_rounds.round_generation_queue(event=event, actor=first).pk,
+        lambda: services_rounds.round_generation_queue(event=event, actor=second).pk,
+    )
+    assert [k for k, _ in outcomes] == ["ok", "ok"], outcomes
+    assert outcomes[0][1] == outcomes[1][1]  # the same job
+    assert Job.objects.filter(event=event).count() == 1
+    assert Round.objects.filter(event=event).count() == 1
+    assert Round.objects.get(event=event).tables.count() == 3
