@@ -33,6 +33,17 @@ SLOVENIAN_PLAYERS = [
     ("Aleš", "Koren", "TK Ljubljana"), ("Nina", "Jerman", "TD Maribor"),
 ]
 
+CZECH_PLAYERS = [
+    ("Jan", "Dvořák", "TK Jihlava"), ("Petr", "Svoboda", "TK Jihlava"),
+    ("Jiří", "Novotný", "Taroky Bystré"), ("Pavel", "Černý", "Taroky Bystré"),
+    ("Josef", "Procházka", "TK Svitavy"), ("Martin", "Kučera", "TK Svitavy"),
+    ("Tomáš", "Veselý", "TK Polička"), ("Jaroslav", "Horák", "TK Polička"),
+    ("Miroslav", "Němec", "TK Jihlava"), ("Zdeněk", "Pokorný", "Taroky Bystré"),
+    ("Václav", "Marek", "TK Svitavy"), ("Karel", "Růžička", "TK Polička"),
+    ("Lenka", "Dušková", "TK Jihlava"), ("Věra", "Šťastná", "Taroky Bystré"),
+    ("Hana", "Kříž", "TK Svitavy"), ("Jana", "Jelínková", "TK Polička"),
+]
+
 DEMO_PASSWORD = "organiser"
 
 
@@ -139,4 +150,56 @@ def slovenian_demo(stdout: Any = None) -> Event:
     return event
 
 
-DEMOS = [("demo-slovenian", slovenian_demo)]
+def _money_rows(rng: random.Random, players: list[str], stake: int) -> dict[str, dict[str, int]]:
+    """A plausible end of a money round: coins moved between the players in 10 haléř steps,
+    nobody below zero; a player who would have run dry bought 10 Kč top-ups (seed 004)."""
+    money = {p: stake for p in players}
+    bought = {p: 0 for p in players}
+    for _ in range(40):
+        payer, winner = rng.sample(players, 2)
+        amount = rng.choice([20, 40, 90, 100, 170, 200, 340, 500])
+        while money[payer] < amount:
+            money[payer] += 1000
+            bought[payer] += 1000
+        money[payer] -= amount
+        money[winner] += amount
+    return {p: {"bought": bought[p], "money": money[p]} for p in players}
+
+
+@transaction.atomic
+def czech_demo() -> Event:
+    existing = Event.objects.filter(slug="demo-czech").first()
+    if existing is not None:
+        return existing
+    organiser = _user("organiser", staff=True)
+    referee = _user("referee")
+    event = services.event_create(
+        actor=organiser, name="Demo: GP Vysočiny – Bystré", slug="demo-czech",
+        venue="Hostinec U Lípy, Bystré", starts_on=dt.date(2026, 10, 31),
+        ends_on=dt.date(2026, 10, 31), time_zone="Europe/Prague", language="cs",
+        ruleset_code="gp-vysociny-2004", ruleset_mode="four", seating_system="random",
+        planned_rounds=4, hands_per_round=1, round_duration_minutes=55, stake_haler=2000,
+        status=Event.Status.RUNNING,
+    )
+    event.referees.add(referee)
+    for player in _players(CZECH_PLAYERS, "CZ"):
+        reg = services.registration_create(event=event, player=player, actor=organiser)
+        services.registration_set_status(registration=reg, status=Registration.Status.CHECKED_IN,
+                                         actor=organiser)
+    rng = random.Random(20041031)
+    # Round 1 played and closed; round 2 under way with two of four sheets handed in.
+    for number, filled in ((1, None), (2, 2)):
+        rnd = _seat_next_round(event, organiser)
+        services.round_publish(rnd=rnd, actor=organiser)
+        cards = list(Scorecard.objects.filter(table__round=rnd).order_by("table__number"))
+        for card in cards[:filled]:
+            services.money_sheet_save(scorecard=card, rows=_money_rows(rng, card.player_ids, 2000),
+                                      actor=organiser, expected_version=card.version)
+            services.scorecard_submit(scorecard=card, actor=organiser)
+            services.scorecard_confirm(scorecard=card, actor=referee)
+        if number == 1:
+            services_rounds.round_close(rnd=rnd, actor=organiser)
+    return event
+
+
+DEMOS = [("demo-slovenian", slovenian_demo), ("demo-czech", czech_demo)]

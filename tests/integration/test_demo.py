@@ -45,3 +45,24 @@ def test_demo_event_is_visible_in_the_admin_and_on_the_public_pages():
     public = Client().get("/e/demo-slovenian/")
     assert public.status_code == 200
     assert "Rok Oblak" in public.content.decode()
+
+
+def test_czech_demo_has_money_sheets_that_conserve_money():
+    from tournaments.models import MoneySheetRow
+    from tournaments.standings import event_standings
+
+    call_command("seed_demo", verbosity=0)
+    event = Event.objects.get(slug="demo-czech")
+    assert event.stake_haler == 2000 and event.round_duration_minutes == 55
+    assert list(event.rounds.values_list("number", "status")) == [(1, "closed"), (2, "published")]
+    for card in Scorecard.objects.filter(table__round__event=event).exclude(money_rows=None):
+        rows = list(MoneySheetRow.objects.filter(scorecard=card))
+        assert len(rows) == 4
+        # The table's money equals the stakes plus what was bought (seed 004's self-check).
+        assert sum(r.money_haler for r in rows) == 4 * 2000 + sum(r.bought_haler for r in rows)
+        assert sum(r.result_haler for r in rows) == 0
+        assert all(r.bought_haler % 1000 == 0 for r in rows)
+    standings = event_standings(event)
+    assert standings.unit == "haler"
+    assert standings.pending_tables == [(2, 3), (2, 4)]
+    assert sum(r.score for r in standings.rows) == 0
