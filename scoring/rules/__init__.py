@@ -1,8 +1,8 @@
 """The registry of rulesets: every ruleset code maps to one `Ruleset` instance.
 
 Pure Python: nothing under `scoring.rules` may import Django, DRF or Celery (checked by
-import-linter in `make lint`). Family modules register themselves when imported; importing
-this package imports all of them.
+import-linter in `make lint`). Family modules register themselves when imported; the first lookup
+imports all of them (lazily, so that a family module can import this package).
 """
 
 from __future__ import annotations
@@ -45,11 +45,9 @@ def _load_families() -> None:
     if _loaded:
         return
     import importlib
-    import importlib.util
 
     for name in _FAMILIES:
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
+        importlib.import_module(name)
     _loaded = True
 
 
