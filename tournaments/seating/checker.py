@@ -1,0 +1,419 @@
+"""The independent checker: does a seating result obey its system's rules?
+
+`check_seating(request, result)` returns a list of violations, each a dict with `code`,
+`message` and, where it applies, `table` (1-based), `matchday` (1-based) and `player`; an
+empty list means the result is valid. It never raises on malformed input: a malformed
+request or result is itself reported.
+
+It is written apart from the generators on purpose and imports none of them: it reads the
+request itself and re-derives what each system requires (seat coverage, table sizes, the
+points order of seed 000 §4.1 b, the knock-out pre-competition and halves rule of §4.1 a,
+repeat counts, and that no single swap would avoid a repeat meeting where the system
+promises to minimise them). A bug shared by a generator and this module would need to be
+made twice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+KNOWN_SYSTEMS = ("random", "points", "knockout", "league", "fixed")
+
+
+def _violation(code: str, message: str, **where: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"code": code, "message": message}
+    out.update({k: v for k, v in where.items() if v is not None})
+    return out
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return (_whole(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _ids(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) and x.strip() for x in value)
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+class _Request:
+    """The parts of a request the checker needs, read on its own."""
+
+    def __init__(self, raw: Any, problems: list[dict[str, Any]]):
+        self.ok = False
+        if not isinstance(raw, dict):
+            problems.append(_violation("request_invalid", "the request is not an object"))
+            return
+        self.system = raw.get("system")
+        if self.system not in KNOWN_SYSTEMS:
+            problems.append(_violation("request_invalid", f"unknown system {self.system!r}"))
+            return
+        self.table_size = raw.get("table_size", 4)
+        if not _whole(self.table_size) or self.table_size < 2:
+            problems.append(_violation("request_invalid", "table_size must be a whole number >= 2"))
+            return
+        self.min_table_size = raw.get("min_table_size", min(3, self.table_size))
+        if not _whole(self.min_table_size) or not 1 <= self.min_table_size <= self.table_size:
+            problems.append(_violation("request_invalid", "min_table_size is not between 1 and table_size"))
+            return
+        self.round = raw.get("round")
+        self.rounds = raw.get("rounds")
+        players = raw.get("players")
+        if not isinstance(players, list) or not players or not all(
+                isinstance(p, dict) and isinstance(p.get("id"), str) and p["id"].strip() for p in players):
+            problems.append(_violation("request_invalid", "players must be a non-empty list of objects with ids"))
+            return
+        self.players = {p["id"]: p for p in players}
+        if len(self.players) != len(players):
+            problems.append(_violation("request_invalid", "a player id is listed twice"))
+            return
+        history = raw.get("history", [])
+        if not isinstance(history, list) or not all(
+                isinstance(r, list) and all(_ids(t) for t in r) for r in history):
+            problems.append(_violation("request_invalid", "history must be rounds of tables of ids"))
+            return
+        self.history = history
+        previous = raw.get("previous_round", [])
+        if not isinstance(previous, list) or not all(
+                isinstance(t, dict) and _ids(t.get("players")) for t in previous):
+            problems.append(_violation("request_invalid", "previous_round must be tables with players"))
+            return
+        self.previous = previous
+        self.tables = raw.get("tables")
+        self.ok = True
+
+    def met_before(self) -> set[tuple[str, str]]:
+        pairs = set()
+        for round_tables in self.history:
+            for table in round_tables:
+                for a, b in combinations(table, 2):
+                    pairs.add(_pair(a, b))
+        return pairs
+
+
+def _check_tables_shape(tables: Any, where: str, problems: list[dict[str, Any]]) -> bool:
+    if not isinstance(tables, list) or not all(_ids(t) for t in tables):
+        problems.append(_violation("result_invalid", f"{where} must be a list of tables, each a list of ids"))
+        return False
+    return True
+
+
+def _check_sizes(tables: list[list[str]], req: _Request, problems: list, matchday: int | None = None) -> None:
+    for number, table in enumerate(tables, start=1):
+        if len(table) > req.table_size:
+            problems.append(_violation("table_too_big", f"table {number} has {len(table)} players, more than "
+                                       f"table_size {req.table_size}", table=number, matchday=matchday))
+        if len(table) < req.min_table_size:
+            problems.append(_violation("table_too_small", f"table {number} has {len(table)} players, fewer "
+                                       f"than min_table_size {req.min_table_size}", table=number,
+                                       matchday=matchday))
+
+
+def _check_fewest_tables(tables: list[list[str]], req: _Request, problems: list,
+                         matchday: int | None = None) -> None:
+    seated = sum(len(t) for t in tables)
+    needed = -(-seated // req.table_size)
+    if len(tables) != needed:
+        problems.append(_violation("too_many_tables", f"{seated} players need {needed} tables of up to "
+                                   f"{req.table_size}, the result uses {len(tables)}", matchday=matchday))
+
+
+def _check_coverage(tables: list[list[str]], byes: list[str], eliminated: list[str], req: _Request,
+                    problems: list, may_eliminate: set[str] = frozenset(), matchday: int | None = None) -> None:
+    seen = Counter(p for t in tables for p in t) + Counter(byes) + Counter(eliminated)
+    for player, times in sorted(seen.items()):
+        if times > 1:
+            problems.append(_violation("seated_twice", f"player {player} appears {times} times",
+                                       player=player, matchday=matchday))
+    for player in sorted(req.players):
+        if player not in seen:
+            problems.append(_violation("player_missing", f"player {player} is neither seated nor listed "
+                                       "in byes or eliminated", player=player, matchday=matchday))
+    for number, table in enumerate(tables, start=1):
+        for player in table:
+            if player not in req.players:
+                problems.append(_violation("unknown_player", f"player {player} at table {number} is not an "
+                                           "available player", player=player, table=number, matchday=matchday))
+    for player in byes:
+        if player not in req.players:
+            problems.append(_violation("unknown_player", f"bye for {player}, who is not an available player",
+                                       player=player))
+    for player in eliminated:
+        if player not in req.players and player not in may_eliminate:
+            problems.append(_violation("unknown_player", f"{player} is eliminated but was neither available "
+                                       "nor in previous_round", player=player))
+
+
+def _repeats_in(tables: list[list[str]], met: set[tuple[str, str]]) -> int:
+    return sum(1 for t in tables for a, b in combinations(t, 2) if _pair(a, b) in met)
+
+
+def _check_swap_optimal(tables: list[list[str]], met: set[tuple[str, str]], problems: list,
+                        matchday: int | None = None) -> None:
+    """No exchange of two players at different tables lowers the number of repeat pairs."""
+    def clashes(player: str, table: list[str], ignore: str) -> int:
+        return sum(1 for other in table if other not in (player, ignore) and _pair(player, other) in met)
+
+    for i, j in combinations(range(len(tables)), 2):
+        for p in tables[i]:
+            for q in tables[j]:
+                before = clashes(p, tables[i], p) + clashes(q, tables[j], q)
+                after = clashes(p, tables[j], q) + clashes(q, tables[i], p)
+                if after < before:
+                    problems.append(_violation(
+                        "not_swap_optimal", f"swapping {p} (table {i + 1}) and {q} (table {j + 1}) would "
+                        f"avoid {before - after} repeat meetings", table=i + 1, player=p, matchday=matchday))
+                    return
+
+
+def _standing_key(entry: dict[str, Any]) -> tuple:
+    if entry.get("new"):
+        return (1, 0, 0)
+    group = 0 if entry.get("played_last_round", True) else 2
+    return (group, -entry["points"], -entry["score"])
+
+
+def _check_points(req: _Request, tables: list[list[str]], problems: list) -> None:
+    sizes = [len(t) for t in tables]
+    if any(a < b for a, b in zip(sizes, sizes[1:], strict=False)):
+        problems.append(_violation("short_table_not_last", "in the points system tables are filled in "
+                                   "order (\"za 2. mizo naslednji štirje\"), so incomplete tables come last"))
+    if not _whole(req.round) or req.round <= 1:
+        return
+    for player_id, entry in req.players.items():
+        if not entry.get("new") and not (_number(entry.get("points")) and _number(entry.get("score"))):
+            problems.append(_violation("request_invalid", f"player {player_id} has no points or score",
+                                       player=player_id))
+            return
+    worst_so_far = None
+    for number, table in enumerate(tables, start=1):
+        keys = [(_standing_key(req.players[p]), p) for p in table if p in req.players]
+        if not keys:
+            continue
+        best_here = min(keys)
+        if worst_so_far is not None and best_here[0] < worst_so_far[0]:
+            problems.append(_violation(
+                "points_order", f"{best_here[1]} at table {number} ranks ahead of {worst_so_far[1]} at an "
+                "earlier table (order: played the last round by points and score, late entries, then "
+                "the others by points)", table=number, player=best_here[1]))
+        worst_here = max(keys)
+        if worst_so_far is None or worst_here[0] > worst_so_far[0]:
+            worst_so_far = worst_here
+
+
+def _possible_ranks(table: dict[str, Any]) -> dict[str, tuple[int, int]] | None:
+    players = table["players"]
+    placing = table.get("placing")
+    if _ids(placing) and sorted(placing) == sorted(players):
+        return {p: (i + 1, i + 1) for i, p in enumerate(placing)}
+    totals = table.get("totals")
+    if isinstance(totals, dict) and sorted(totals) == sorted(players) and all(
+            _number(v) for v in totals.values()):
+        return {p: (1 + sum(1 for q in players if totals[q] > totals[p]),
+                    sum(1 for q in players if totals[q] >= totals[p])) for p in players}
+    return None
+
+
+def _main_size(count: int) -> bool:
+    return count >= 4 and count & (count - 1) == 0
+
+
+def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eliminated: list[str],
+                    problems: list) -> None:
+    if req.table_size != 4:
+        problems.append(_violation("request_invalid", "a knock-out seats four at a table"))
+        return
+    if not req.previous:
+        count = len(req.players)
+        target = 4
+        while target * 2 <= count:
+            target *= 2
+        if count < 4:
+            problems.append(_violation("too_few_players", "a knock-out needs at least four players"))
+            return
+        if eliminated:
+            problems.append(_violation("eliminated_in_draw", "nobody is eliminated before playing"))
+        drop = count - target
+        fours = sum(1 for t in tables if len(t) == 4)
+        threes = sum(1 for t in tables if len(t) == 3)
+        if fours + threes != len(tables) or fours != drop // 2 + (target // 4 if drop == 0 else 0) \
+                or threes != drop % 2:
+            expected = (f"{drop // 2} tables of four" + (" and one of three" if drop % 2 else "")
+                        if drop else f"{target // 4} tables of four")
+            problems.append(_violation(
+                "knockout_draw_size", f"{count} players: the main draw needs {target}, so the first round "
+                f"needs {expected}; got sizes {[len(t) for t in tables]}"))
+        if drop == 0 and byes:
+            problems.append(_violation("unexpected_bye", "a full main draw has no byes"))
+        return
+
+    ranks: dict[str, tuple[int, int]] = {}
+    table_of: dict[str, int] = {}
+    for index, table in enumerate(req.previous):
+        table_ranks = _possible_ranks(table)
+        if table_ranks is None:
+            problems.append(_violation("request_invalid", f"previous_round table {index + 1} has no usable "
+                                       "placing or totals"))
+            return
+        ranks.update(table_ranks)
+        table_of.update({p: index for p in table["players"]})
+    in_history = {p for r in req.history for t in r for p in t}
+    skipped = [p for p in req.players if p not in table_of and p not in in_history]
+    out_before = {p for p in req.players if p not in table_of and p in in_history}
+    seated = [p for t in tables for p in t]
+    seated_set = set(seated)
+    if byes:
+        problems.append(_violation("unexpected_bye", "after the first draw nobody has a bye"))
+    for player in seated:
+        if player in ranks and ranks[player][0] > 2:
+            problems.append(_violation("eliminated_player_seated", f"{player} did not finish in the top two "
+                                       f"of table {table_of[player] + 1} but is seated", player=player))
+    for index, table in enumerate(req.previous):
+        through = [p for p in table["players"] if p in seated_set]
+        if len(through) != 2:
+            problems.append(_violation("two_go_through", f"{len(through)} players of previous table "
+                                       f"{index + 1} are seated; exactly two go through", table=index + 1))
+    should_go = {p for p in table_of if p not in seated_set} | out_before
+    for player in sorted(out_before & seated_set):
+        problems.append(_violation("eliminated_player_seated", f"{player} went out in an earlier round "
+                                   "but is seated", player=player))
+    if set(eliminated) != should_go:
+        problems.append(_violation("eliminated_list", "eliminated must list exactly the previous round's "
+                                   f"players who did not go through: expected {sorted(should_go)}, got "
+                                   f"{sorted(eliminated)}"))
+    if any(len(t) != 4 for t in tables):
+        problems.append(_violation("knockout_table_size", "every table after the first draw seats four"))
+    after_pre = bool(skipped) or any(len(t["players"]) == 3 for t in req.previous)
+    if after_pre or len(req.previous) == 2:
+        return
+    count = len(req.previous)
+    if not _main_size(count * 4):
+        problems.append(_violation("request_invalid", "previous_round is not a main-draw round"))
+        return
+    half = count // 2
+    for index, table in enumerate(tables):
+        first_a = (index // 2) * 2
+        slots = [(first_a, 1), (first_a + 1, 1), (half + first_a, 2), (half + first_a + 1, 2)]
+        if index % 2:
+            slots = [(t, 3 - rank) for t, rank in slots]
+        for source, rank in slots:
+            if source >= count:
+                continue
+            from_source = [p for p in table if table_of.get(p) == source]
+            wanted = "winner" if rank == 1 else "second-placed"
+            ok = len(from_source) == 1 and ranks[from_source[0]][0] <= rank <= ranks[from_source[0]][1]
+            if not ok:
+                problems.append(_violation(
+                    "halves_rule", f"table {index + 1} must take the {wanted} of previous table "
+                    f"{source + 1} (halves A and B, seed 000 §4.1 a); it has {from_source}", table=index + 1))
+        by_source = Counter(table_of.get(p) for p in table)
+        for source, times in by_source.items():
+            if source is not None and times > 1:
+                problems.append(_violation("met_again", f"table {index + 1} seats {times} players from "
+                                           f"previous table {source + 1}", table=index + 1))
+
+
+def _season_repeats(history: list, rounds: list[list[list[str]]]) -> int:
+    met: set[tuple[str, str]] = set()
+    for round_tables in history:
+        for table in round_tables:
+            met.update(_pair(a, b) for a, b in combinations(table, 2))
+    repeats = 0
+    for round_tables in rounds:
+        pairs = [_pair(a, b) for table in round_tables for a, b in combinations(table, 2)]
+        repeats += sum(1 for p in pairs if p in met)
+        met.update(pairs)
+    return repeats
+
+
+def _check_league(req: _Request, result: dict[str, Any], problems: list) -> None:
+    rounds = result.get("rounds")
+    if not isinstance(rounds, list) or not all(isinstance(r, list) and all(_ids(t) for t in r)
+                                               for r in rounds):
+        problems.append(_violation("result_invalid", "a league result needs rounds: matchdays of tables"))
+        return
+    if not _whole(req.rounds) or len(rounds) != req.rounds:
+        problems.append(_violation("wrong_number_of_matchdays", f"{req.rounds!r} matchdays asked, "
+                                   f"{len(rounds)} given"))
+    for number, tables in enumerate(rounds, start=1):
+        _check_sizes(tables, req, problems, matchday=number)
+        _check_fewest_tables(tables, req, problems, matchday=number)
+        _check_coverage(tables, [], [], req, problems, matchday=number)
+    if problems:
+        return
+    repeats = _season_repeats(req.history, rounds)
+    if result.get("repeat_pairs") != repeats:
+        problems.append(_violation("repeat_pairs_wrong", f"the schedule has {repeats} repeat meetings, "
+                                   f"the result says {result.get('repeat_pairs')!r}"))
+    for number, tables in enumerate(rounds, start=1):
+        others = [r for i, r in enumerate(rounds, start=1) if i != number] + list(req.history)
+        met = {_pair(a, b) for r in others for t in r for a, b in combinations(t, 2)}
+        _check_swap_optimal(tables, met, problems, matchday=number)
+    count = len(req.players)
+    reachable = {28: 9, 16: 5, 32: 9}.get(count, 0) if req.table_size == 4 else 0
+    if not req.history and len(rounds) <= reachable and repeats:
+        problems.append(_violation("known_schedule_missed", f"{count} players can play {reachable} "
+                                   f"matchdays without any repeat meeting; this schedule has {repeats}"))
+
+
+def check_seating(request: Any, result: Any) -> list[dict[str, Any]]:
+    problems: list[dict[str, Any]] = []
+    req = _Request(request, problems)
+    if not req.ok:
+        return problems
+    if not isinstance(result, dict):
+        return [_violation("result_invalid", "the result is not an object")]
+    byes, eliminated = result.get("byes", []), result.get("eliminated", [])
+    if not _ids(byes) or not _ids(eliminated):
+        problems.append(_violation("result_invalid", "byes and eliminated must be lists of ids"))
+        return problems
+    notes = result.get("notes", [])
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        problems.append(_violation("result_invalid", "notes must be a list of strings"))
+    if not _whole(result.get("repeat_pairs")):
+        problems.append(_violation("result_invalid", "repeat_pairs must be a whole number"))
+
+    if req.system == "league":
+        if byes or eliminated:
+            problems.append(_violation("unexpected_bye", "a league schedule seats every player every matchday"))
+        _check_league(req, result, problems)
+        return problems
+
+    tables = result.get("tables")
+    if not _check_tables_shape(tables, "tables", problems):
+        return problems
+    previous_players = {p for t in req.previous for p in t["players"]} if req.system == "knockout" else set()
+    previous_players |= {p for r in req.history for t in r for p in t} if req.system == "knockout" else set()
+    _check_coverage(tables, byes, eliminated, req, problems, may_eliminate=previous_players)
+    _check_sizes(tables, req, problems)
+    met = req.met_before()
+    repeats = _repeats_in(tables, met)
+    if _whole(result.get("repeat_pairs")) and result["repeat_pairs"] != repeats:
+        problems.append(_violation("repeat_pairs_wrong", f"{repeats} pairs in this round met before, the "
+                                   f"result says {result['repeat_pairs']}"))
+    if req.system != "knockout" and (byes or eliminated):
+        problems.append(_violation("unexpected_bye", f"the {req.system} system seats every available player"))
+
+    if req.system == "points":
+        _check_fewest_tables(tables, req, problems)
+        _check_points(req, tables, problems)
+    elif req.system == "random":
+        _check_fewest_tables(tables, req, problems)
+        if not any(p["code"] in ("seated_twice", "player_missing", "unknown_player") for p in problems):
+            _check_swap_optimal(tables, met, problems)
+    elif req.system == "fixed":
+        if tables != req.tables:
+            problems.append(_violation("fixed_changed", "the fixed system must return the organiser's tables "
+                                       "unchanged, in the same order"))
+    elif req.system == "knockout":
+        _check_knockout(req, tables, byes, eliminated, problems)
+    return problems
