@@ -44,6 +44,15 @@ CZECH_PLAYERS = [
     ("Hana", "Kříž", "TK Svitavy"), ("Jana", "Jelínková", "TK Polička"),
 ]
 
+AUSTRIAN_PLAYERS = [
+    ("Franz", "Gruber", "Tarockrunde Graz"), ("Maria", "Huber", "Tarockrunde Graz"),
+    ("Josef", "Wagner", "TC Leibnitz"), ("Anna", "Pichler", "TC Leibnitz"),
+    ("Johann", "Moser", "Tarock Weiz"), ("Elisabeth", "Steiner", "Tarock Weiz"),
+    ("Karl", "Hofer", "TC Hartberg"), ("Theresia", "Leitner", "TC Hartberg"),
+    ("Alois", "Berger", "Tarockrunde Graz"), ("Margarete", "Fuchs", "TC Leibnitz"),
+    ("Herbert", "Eder", "Tarock Weiz"), ("Gertrude", "Fischer", "TC Hartberg"),
+]
+
 DEMO_PASSWORD = "organiser"
 
 
@@ -202,4 +211,69 @@ def czech_demo() -> Event:
     return event
 
 
-DEMOS = [("demo-slovenian", slovenian_demo), ("demo-czech", czech_demo)]
+def _koenigrufen_hand(rng: random.Random, seated: list[str], forehand: str) -> dict[str, Any]:
+    """A plausible Königrufen hand: mostly Rufer, now and then a Dreier, a Solorufer or a
+    Trischaken, with an occasional announced Trull or a Kontra."""
+    roll = rng.random()
+    if roll < 0.1:
+        cuts = sorted(rng.sample(range(1, 70), 3))
+        points = [b - a for a, b in zip([0, *cuts], [*cuts, 70], strict=True)]
+        return {"game": "trischaken", "forehand": forehand,
+                "points_by_player": dict(zip(seated, points, strict=True))}
+    declarer = rng.choice(seated)
+    if roll < 0.25:
+        hand: dict[str, Any] = {"game": "dreier", "declarer": declarer, "forehand": forehand,
+                                "won": rng.random() < 0.55}
+        return hand
+    game = "solorufer" if roll < 0.32 else "rufer"
+    partner = rng.choice([p for p in seated if p != declarer])
+    hand = {"game": game, "declarer": declarer, "partner": partner, "forehand": forehand,
+            "won": rng.random() < 0.6}
+    if rng.random() < 0.15:
+        hand["announcements"] = [{"name": "trull", "by": declarer, "announced": True,
+                                  "achieved": rng.random() < 0.7}]
+    if rng.random() < 0.1:
+        defender = rng.choice([p for p in seated if p not in (declarer, partner)])
+        hand["contras"] = [{"on": "game", "by": defender, "level": 1}]
+    return hand
+
+
+@transaction.atomic
+def tarockcup_demo() -> Event:
+    existing = Event.objects.filter(slug="demo-tarockcup").first()
+    if existing is not None:
+        return existing
+    organiser = _user("organiser", staff=True)
+    referee = _user("referee")
+    event = services.event_create(
+        actor=organiser, name="Demo: Steirischer Tarockcup – Graz", slug="demo-tarockcup",
+        venue="Gasthaus Zum Tarock, Graz", starts_on=dt.date(2026, 9, 19),
+        ends_on=dt.date(2026, 9, 19), time_zone="Europe/Vienna", language="de",
+        ruleset_code="steirischer-tarockcup-2017", ruleset_mode="four", seating_system="random",
+        planned_rounds=3, hands_per_round=16, status=Event.Status.FINISHED,
+    )
+    event.referees.add(referee)
+    for player in _players(AUSTRIAN_PLAYERS, "AT"):
+        reg = services.registration_create(event=event, player=player, actor=organiser)
+        services.registration_set_status(registration=reg, status=Registration.Status.CHECKED_IN,
+                                         actor=organiser)
+    rng = random.Random(20170919)
+    # Seed 001: three rounds drawn at random, 16 games each; the Schrift counts.
+    for _ in range(event.planned_rounds):
+        rnd = _seat_next_round(event, organiser)
+        services.round_publish(rnd=rnd, actor=organiser)
+        for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
+            seated = list(card.player_ids)
+            for number in range(1, event.hands_per_round + 1):
+                record = _koenigrufen_hand(rng, seated, seated[(number - 1) % len(seated)])
+                card.refresh_from_db()
+                services.hand_save(scorecard=card, number=number, record=record, actor=organiser,
+                                   expected_version=card.version)
+            services.scorecard_submit(scorecard=card, actor=organiser)
+            services.scorecard_confirm(scorecard=card, actor=referee)
+        services_rounds.round_close(rnd=rnd, actor=organiser)
+    return event
+
+
+DEMOS = [("demo-slovenian", slovenian_demo), ("demo-czech", czech_demo),
+         ("demo-tarockcup", tarockcup_demo)]

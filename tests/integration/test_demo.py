@@ -66,3 +66,21 @@ def test_czech_demo_has_money_sheets_that_conserve_money():
     assert standings.unit == "haler"
     assert standings.pending_tables == [(2, 3), (2, 4)]
     assert sum(r.score for r in standings.rows) == 0
+
+
+def test_tarockcup_demo_plays_three_random_rounds_with_a_zero_sum_schrift():
+    from tournaments.standings import event_standings
+
+    call_command("seed_demo", verbosity=0)
+    event = Event.objects.get(slug="demo-tarockcup")
+    assert list(event.rounds.values_list("number", "status", "seating_system")) == [
+        (1, "closed", "random"), (2, "closed", "random"), (3, "closed", "random")]
+    cards = Scorecard.objects.filter(table__round__event=event)
+    assert cards.count() == 9 and all(c.hands.count() == 16 for c in cards)
+    # Seed 001: the Schrift is zero-sum at every table, so over the tournament too.
+    assert all(sum(c.totals.values()) == 0 for c in cards)
+    standings = event_standings(event)
+    assert not standings.uses_points and standings.pending_tables == []
+    assert sum(r.score for r in standings.rows) == 0
+    scores = [r.score for r in standings.rows]
+    assert scores == sorted(scores, reverse=True)
