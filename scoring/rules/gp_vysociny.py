@@ -17,6 +17,7 @@ from typing import Any
 from scoring import rules
 from scoring.errors import ErrorCollector
 from scoring.rules.base import Announcement, ContraLevel, Game, Option, Ruleset
+from scoring.rules.checks import is_int as _is_int
 
 MODE = "four"
 SEATS = 4
@@ -115,10 +116,6 @@ def kc(amount: int) -> str:
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
     return f"{sign}{amount // 100}.{amount % 100:02d} Kč"
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass

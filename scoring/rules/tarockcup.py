@@ -17,6 +17,9 @@ from typing import Any
 from scoring.errors import ErrorCollector
 from scoring.rules import register
 from scoring.rules.base import Announcement, ContraLevel, Game, Option, Ruleset
+from scoring.rules.checks import is_int as _is_int
+from scoring.rules.checks import player as _player
+from scoring.rules.checks import player_map as _player_map
 
 SEED = "001_7e38f3a78edb814f.txt"
 
@@ -160,10 +163,6 @@ _CONTRA_FIELDS = {"on", "by", "level", "against"}
 _PENALTY_FIELDS = {"kind", "player"}
 
 OPTION_FOREHAND_JUNGFRAU = "trischaken_forehand_doubles_jungfrau"
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass
@@ -387,36 +386,6 @@ class SteirischerTarockcup(Ruleset):
 # ============================================================================================
 # validation
 # ============================================================================================
-def _player(i: int, fname: str, value: Any, players: list[str], errors: ErrorCollector,
-            code: str = "not_a_player") -> str | None:
-    if not isinstance(value, str) or value not in players:
-        errors.add(i, fname, code, f"{fname} must be one of the players {players}, got {value!r}",
-                   value=value if isinstance(value, (str, int, float, bool)) else None)
-        return None
-    return value
-
-
-def _player_map(i: int, fname: str, value: Any, players: list[str], errors: ErrorCollector,
-                maximum: int) -> dict[str, int] | None:
-    if not isinstance(value, dict):
-        errors.add(i, fname, "not_an_object", f"{fname} must be an object {{player: number}}")
-        return None
-    ok = True
-    for p in value:
-        if p not in players:
-            errors.add(i, f"{fname}.{p}", "not_a_player", f"{p!r} is not a player of this card")
-            ok = False
-    for p in players:
-        if p not in value:
-            errors.add(i, f"{fname}.{p}", "missing", f"{fname} needs a value for player {p}")
-            ok = False
-            continue
-        v = value[p]
-        if not _is_int(v) or not 0 <= v <= maximum:
-            errors.add(i, f"{fname}.{p}", "out_of_range",
-                       f"{fname} of {p} must be a whole number 0..{maximum}, got {v!r}")
-            ok = False
-    return dict(value) if ok else None
 
 
 def _parse_hand(i: int, hand: dict[str, Any], players: list[str],

@@ -21,6 +21,7 @@ from typing import Any
 from scoring import rules
 from scoring.errors import ErrorCollector
 from scoring.rules.base import Announcement, ContraLevel, Game, Option, Ruleset
+from scoring.rules.checks import is_int as _is_int
 
 SEED_2007 = "000_fa81ee5593b5d5a5.txt"
 SEED_REVISED = "002_a6ef6ef54e4fc343.txt"
@@ -255,10 +256,6 @@ class _Hand:
         self.penalties: list[tuple[str, str, str | None]] = []
         self.renons = False
         self.void = False
-
-
-def _is_int(v: Any) -> bool:
-    return type(v) is int
 
 
 class TarokNetRuleset(Ruleset):

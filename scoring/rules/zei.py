@@ -18,6 +18,9 @@ from typing import Any
 from scoring.errors import ErrorCollector
 from scoring.rules import register
 from scoring.rules.base import Announcement, ContraLevel, Game, Option, Ruleset
+from scoring.rules.checks import is_int as _is_int
+from scoring.rules.checks import player as _player
+from scoring.rules.checks import player_map as _player_map
 
 SEED = "003_e9ec0a09b3c02de4.txt"
 
@@ -93,10 +96,6 @@ OPT_TRULAPAGAT_SILENT = "trulapagat_silent_value"
 OPT_KLOP_OVER_35 = "klop_over_35"
 OPT_CONTRA_DOUBLES = "contra_doubles"
 OPT_SOLO_IN_THREE = "solo_games_in_three"
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass
@@ -275,33 +274,6 @@ class SlovenskiTarokZei(Ruleset):
 # ============================================================================================
 # validation
 # ============================================================================================
-def _player(i: int, fname: str, value: Any, players: list[str], errors: ErrorCollector,
-            code: str = "not_a_player") -> str | None:
-    if not isinstance(value, str) or value not in players:
-        errors.add(i, fname, code, f"{fname} must be one of the players {players}, got {value!r}")
-        return None
-    return value
-
-
-def _player_map(i: int, fname: str, value: Any, players: list[str],
-                errors: ErrorCollector) -> dict[str, int] | None:
-    if not isinstance(value, dict):
-        errors.add(i, fname, "not_an_object", f"{fname} must be an object {{player: number}}")
-        return None
-    ok = True
-    for p in value:
-        if p not in players:
-            errors.add(i, f"{fname}.{p}", "not_a_player", f"{p!r} is not a player of this card")
-            ok = False
-    for p in players:
-        if p not in value:
-            errors.add(i, f"{fname}.{p}", "missing", f"{fname} needs a value for player {p}")
-            ok = False
-        elif not _is_int(value[p]) or not 0 <= value[p] <= 70:
-            errors.add(i, f"{fname}.{p}", "out_of_range",
-                       f"{fname} of {p} must be a whole number 0..70, got {value[p]!r}")
-            ok = False
-    return dict(value) if ok else None
 
 
 def _parse_hand(i: int, hand: dict[str, Any], mode: str, players: list[str],
