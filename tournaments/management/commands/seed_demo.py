@@ -1,10 +1,10 @@
 """`python manage.py seed_demo`: load the demo events (idempotent: a second run changes
 nothing)."""
 
-from django.core.management.base import BaseCommand
-
 import importlib
 import importlib.util
+
+from django.core.management.base import BaseCommand
 
 
 class Command(BaseCommand):
