@@ -19,6 +19,7 @@ from tournaments import audit, selectors, standings
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Registration, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
+from tournaments.seating.checker import check_seating
 from tournaments.services import round_store
 
 SEAT_JOB = "seat_round"
@@ -94,6 +95,13 @@ def round_generate(job_id: int) -> Job:
         result = seat_round(request)
     except SeatingInvalid as exc:
         message = "; ".join(e["message"] for e in exc.errors)
+        _progress(job, 2, message, status=Job.Status.FAILED)
+        job.refresh_from_db()
+        return job
+    # The independent checker guards the engine: a round it refuses is never stored.
+    violations = check_seating(request, result)
+    if violations:
+        message = "the seating failed its check: " + "; ".join(v["message"] for v in violations)
         _progress(job, 2, message, status=Job.Status.FAILED)
         job.refresh_from_db()
         return job
