@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Player
@@ -31,6 +31,19 @@ class League(models.Model):
     ruleset_mode = models.CharField(max_length=16, default="tri+1")
     ruleset_options = models.JSONField(default=dict, blank=True)
     hands_per_matchday = models.PositiveSmallIntegerField(default=24)
+    # Seed 000 §4.2: "Število lig določi organizator. Praviloma se igrajo tri lige (I. II. in
+    # III. liga) in kvalifikacijska skupina."
+    division_count = models.PositiveSmallIntegerField(
+        _("number of leagues"), default=3,
+        help_text=_("Leagues (I., II., III. ...) of a new season, the qualification group not counted."),
+    )
+    qualification_group = models.BooleanField(
+        _("qualification group"), default=True,
+        help_text=_("Seed 000 §4.2: whoever drops out of the lowest league goes to the qualification group."),
+    )
+    # The table form of a matchday: TRI+1 seats four (one rests each game); "three" seats three.
+    table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
+    min_table_size = models.PositiveSmallIntegerField(_("smallest table"), default=3)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_leagues", blank=True)
     is_public = models.BooleanField(default=True)
 
@@ -38,6 +51,12 @@ class League(models.Model):
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=Q(division_size__gte=4), name="league_division_size_min"),
+            models.CheckConstraint(condition=Q(division_count__gte=1), name="league_division_count_min"),
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2) & Q(table_size__lte=5) & Q(min_table_size__gte=2)
+                & Q(min_table_size__lte=F("table_size")),
+                name="league_table_sizes_valid",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -62,6 +81,9 @@ class Season(models.Model):
     )
     seed = models.BigIntegerField(default=0, help_text=_("Seed of the schedule draw."))
     schedule = models.JSONField(default=dict, blank=True, help_text=_("Generated schedule per division."))
+    # How the season was formed from the previous one (promotions, relegations, selection
+    # criterion, applicants), kept so the season page can say where each place came from.
+    formation = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["league", "-starts_on", "slug"]
@@ -78,7 +100,11 @@ class Division(models.Model):
     level = models.PositiveSmallIntegerField(help_text=_("1 for the I. league; the qualification group is last."))
     name = models.CharField(max_length=100)
     is_qualification = models.BooleanField(default=False)
-    size = models.PositiveSmallIntegerField(default=32)
+    size = models.PositiveSmallIntegerField(default=32, help_text=_("0: no limit (the qualification group)."))
+    plays_matchdays = models.BooleanField(
+        default=True,
+        help_text=_("The leagues play the matchdays; the qualification group normally plays a qualification tournament instead."),
+    )
 
     class Meta:
         ordering = ["season", "level"]

@@ -1,0 +1,1 @@
+"""`manage.py export_season` and `import_season`: season archives (docs/archive-format.md)."""

@@ -1,0 +1,50 @@
+"""PDF printouts of leagues and cups: a season's league tables and a cup series' ranking,
+rendered with WeasyPrint from templates/pdf/leagues/, which extend the shared print styles of
+templates/pdf/base.html.
+
+Like the event printouts, WeasyPrint here reads nothing but data URIs and Debian's DejaVu
+font files, so no player's or league's name can make the server fetch a URL.
+"""
+
+from __future__ import annotations
+
+import weasyprint
+from django.template.loader import render_to_string
+from django.utils import timezone
+from weasyprint.urls import URLFetcher
+
+from leagues import selectors
+from leagues.models import CupSeries, Season
+
+FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
+
+
+class _LocalFetcher(URLFetcher):
+    def fetch(self, url, headers=None):
+        if url.startswith("data:") or url.startswith("file://" + FONT_DIR):
+            return super().fetch(url, headers)
+        raise ValueError(f"the printouts fetch no external resources ({url[:80]})")
+
+
+def _printed_at() -> str:
+    return timezone.localtime(timezone.now()).strftime("%Y-%m-%d %H:%M")
+
+
+def _pdf(template: str, context: dict, title: str) -> bytes:
+    html = render_to_string(template, {**context, "printed_at": _printed_at()})
+    document = weasyprint.HTML(string=html, url_fetcher=_LocalFetcher()).render()
+    document.metadata.title = title
+    return document.write_pdf()
+
+
+def season_standings_pdf(season: Season, *, after: int | None = None, language: str = "en") -> bytes:
+    standings = selectors.season_standings(season, after=after)
+    context = {"season": season, "league": season.league, "standings": standings,
+               "language": language}
+    return _pdf("pdf/leagues/season_standings.html", context, f"{season.league.name} {season.name}")
+
+
+def cup_ranking_pdf(series: CupSeries, *, language: str = "en") -> bytes:
+    ranking = selectors.cup_ranking(series)
+    return _pdf("pdf/leagues/cup_ranking.html", {"series": series, "ranking": ranking, "language": language},
+                series.name)

@@ -1,0 +1,1 @@
+"""Tests of leagues (seasons, promotion and relegation) and cup series."""
