@@ -101,3 +101,105 @@ def seating_request(event: Event, number: int, seed: int) -> dict:
         ]
     return request
 
+
+
+# ---------------------------------------------------------------------------------------
+# Reads of the server-rendered pages (public, organiser, referee)
+# ---------------------------------------------------------------------------------------
+
+def events_organised_by(user) -> QuerySet[Event]:
+    """The events a user may manage: all of them for staff."""
+    events = Event.objects.order_by("-starts_on", "name")
+    return events if user.is_staff else events.filter(organisers=user)
+
+
+def events_refereed_by(user) -> QuerySet[Event]:
+    """The events a user referees (organisers referee their own events too)."""
+    from django.db.models import Q
+
+    events = Event.objects.order_by("-starts_on", "name")
+    if user.is_staff:
+        return events
+    return events.filter(Q(referees=user) | Q(organisers=user)).distinct()
+
+
+def table_in_round(event: Event, round_number: int, table_number: int) -> Table | None:
+    """A table with its round, event, scorecard and seated players, in one query plus one
+    for the seats."""
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    return (Table.objects.filter(round__event=event, round__number=round_number,
+                                 number=table_number)
+            .select_related("round__event", "scorecard")
+            .prefetch_related(Prefetch("seats", queryset=seats)).first())
+
+
+def hands_of(card: Scorecard) -> list[Hand]:
+    return list(card.hands.select_related("entered_by", "confirmed_by").order_by("number"))
+
+
+def penalties_of_table(table: Table):
+    return table.penalties.select_related("registration__player", "hand", "recorded_by")
+
+
+def disputes_of(event: Event):
+    return event.disputes.select_related("table__round", "hand", "raised_by", "decided_by",
+                                         "correction")
+
+
+def round_tables_status(rnd: Round) -> list[Table]:
+    """The tables of a round with their scorecard status and players, for the organiser's
+    overview of what is still pending."""
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    return list(rnd.tables.select_related("scorecard", "scorecard__submitted_by",
+                                          "scorecard__confirmed_by")
+                .prefetch_related(Prefetch("seats", queryset=seats)).order_by("number"))
+
+
+def current_round(event: Event) -> Round | None:
+    """The round the hall is playing: the last published one, else the last closed one."""
+    rounds = list(event.rounds.order_by("-number"))
+    for rnd in rounds:
+        if rnd.status in (Round.Status.PUBLISHED, Round.Status.PLAYING):
+            return rnd
+    return next((r for r in rounds if r.status == Round.Status.CLOSED), None)
+
+
+def player_history(player) -> list[dict]:
+    """A player's events with his seat, table and result in each round, newest event first.
+    Scorecards come with the seats, so the page does not query per round."""
+    regs = list(Registration.objects.filter(player=player)
+                .select_related("event").order_by("-event__starts_on"))
+    seats = (Seat.objects.filter(registration__in=regs)
+             .select_related("table__round", "table__scorecard", "registration")
+             .order_by("round__number"))
+    by_reg: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_reg.setdefault(seat.registration_id, []).append(seat)
+    out = []
+    for reg in regs:
+        rounds = []
+        for seat in by_reg.get(reg.pk, []):
+            card = seat.table.scorecard
+            rounds.append({
+                "round": seat.table.round, "table": seat.table, "scorecard": card,
+                "total": (card.totals or {}).get(str(reg.start_number)),
+            })
+        out.append({"registration": reg, "event": reg.event, "rounds": rounds})
+    return out
+
+
+def rank_history(event: Event, registration: Registration) -> tuple[list[tuple[int, int]], int]:
+    """The player's rank after each round that has counted results: [(round, rank)], and
+    the size of the field, for the rank chart."""
+    points: list[tuple[int, int]] = []
+    field = 0
+    numbers = list(event.rounds.filter(tables__scorecard__status__in=standings.COUNTED)
+                   .values_list("number", flat=True).distinct().order_by("number"))
+    for number in numbers:
+        table = standings.event_standings(event, up_to_round=number)
+        field = max(field, len(table.rows))
+        for row in table.rows:
+            if row.registration.pk == registration.pk and row.rounds_played:
+                points.append((number, row.rank))
+                break
+    return points, field

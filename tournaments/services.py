@@ -9,17 +9,20 @@ these; they never save models themselves.
 from __future__ import annotations
 
 import copy
+import csv
 import datetime as dt
+import io
 from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 import scoring
-from tournaments import audit
+from tournaments import audit, selectors
 from tournaments.errors import Conflict, NotFound, ServiceError
 from tournaments.models import (
     Dispute,
@@ -266,10 +269,30 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
                            for s in table.seats.select_related("registration").order_by("position")]
         card.save(update_fields=["player_ids", "updated_at"])
     rnd.seating_version += 1
-    rnd.save(update_fields=["seating_version"])
+    rnd.notes = [n for n in rnd.notes if not n.startswith(CHECKER_NOTE)] + [
+        f"{CHECKER_NOTE}{v['message']}" for v in seating_violations(rnd)]
+    rnd.save(update_fields=["seating_version", "notes"])
     audit.record(actor=actor, action="round.swap", target=rnd, event=rnd.event, before=before,
                  after={"first": [b_table.number, b_pos], "second": [a_table.number, a_pos]})
     return rnd
+
+
+CHECKER_NOTE = "checker: "
+
+
+def seating_violations(rnd: Round) -> list[dict[str, Any]]:
+    """What the independent checker says of a stored round, against the request the round
+    was (or would have been) generated from. An organiser may keep a swap that breaks a rule;
+    the round then carries the checker's words so nobody is surprised."""
+    from tournaments.seating.checker import check_seating
+
+    request = selectors.seating_request(rnd.event, rnd.number, rnd.seed)
+    request["system"] = rnd.seating_system
+    tables = [[str(s.registration.start_number) for s in t.seats.order_by("position")]
+              for t in rnd.tables.order_by("number").prefetch_related("seats__registration")]
+    result = {"tables": tables, "byes": rnd.byes, "eliminated": rnd.eliminated,
+              "repeat_pairs": rnd.repeat_pairs, "notes": []}
+    return check_seating(request, result)
 
 
 @transaction.atomic
@@ -591,3 +614,244 @@ def standings_adjust(*, registration: Registration, actor: Any, reason: str,
                  after={"points_delta": str(adj.points_delta), "score_delta": score_delta},
                  reason=reason)
     return adj
+
+
+# ---------------------------------------------------------------------------------------
+# Round clock; registrations imported from a CSV file
+# ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def round_start_clock(*, rnd: Round, actor: Any) -> Round:
+    """Start the clock of a published round: the tables play from now on, and the pages count
+    the round's duration from this moment."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    if rnd.status == Round.Status.DRAFT:
+        raise ServiceError("publish the round before starting its clock", field="round",
+                           code="round_not_published")
+    if rnd.status == Round.Status.PLAYING:
+        raise ServiceError(f"the clock of round {rnd.number} is already running", field="round",
+                           code="clock_running")
+    if rnd.status == Round.Status.CLOSED:
+        raise ServiceError(f"round {rnd.number} is closed", field="round", code="round_closed")
+    before = rnd.status
+    rnd.status = Round.Status.PLAYING
+    rnd.clock_started_at = timezone.now()
+    rnd.save(update_fields=["status", "clock_started_at"])
+    audit.record(actor=actor, action="round.start_clock", target=rnd, event=rnd.event,
+                 before={"status": before},
+                 after={"status": rnd.status, "clock_started_at": rnd.clock_started_at.isoformat()})
+    return rnd
+
+
+IMPORT_COLUMNS = ("first_name", "last_name", "club", "country", "federation_id", "start_number",
+                  "status")
+IMPORT_STATUSES = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN,
+                   Registration.Status.LATE_ENTRY)
+
+
+def _import_error(index: int | None, column: str, code: str, message: str) -> dict[str, Any]:
+    field = "header" if index is None else (f"rows[{index}].{column}" if column else f"rows[{index}]")
+    return {"hand": None, "field": field, "code": code, "message": message}
+
+
+def _read_import_csv(text: str) -> tuple[list[tuple[int, int, dict[str, str]]], list[dict[str, Any]]]:
+    """The data rows of an import file as (row index, file line, {column: value}), or the
+    problems of its header. Spreadsheets export with commas, semicolons or tabs; the header
+    line says which."""
+    text = (text or "").lstrip("\ufeff")
+    if not text.strip():
+        return [], [_import_error(None, "", "empty", "the file is empty")]
+    first_line = text.splitlines()[0]
+    try:
+        dialect: Any = csv.Sniffer().sniff(first_line, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    header = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in next(reader)]
+    errors = []
+    unknown = [h for h in header if h not in IMPORT_COLUMNS]
+    if unknown:
+        errors.append(_import_error(None, "", "unknown_column",
+                                    f"unknown columns: {', '.join(unknown)} (known: "
+                                    f"{', '.join(IMPORT_COLUMNS)})"))
+    repeated = sorted({h for h in header if header.count(h) > 1})
+    if repeated:
+        errors.append(_import_error(None, "", "repeated_column",
+                                    f"columns named twice: {', '.join(repeated)}"))
+    missing = [c for c in ("first_name", "last_name") if c not in header]
+    if missing:
+        errors.append(_import_error(None, "", "missing_column",
+                                    f"missing columns: {', '.join(missing)}"))
+    if errors:
+        return [], errors
+    rows = []
+    index = -1
+    try:
+        for cells in reader:
+            index += 1
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) > len(header):
+                errors.append(_import_error(index, "", "too_many_cells",
+                                            f"line {reader.line_num}: {len(cells)} cells, the "
+                                            f"header has {len(header)}"))
+                continue
+            values = {c: "" for c in IMPORT_COLUMNS}
+            values.update({h: cell.strip() for h, cell in zip(header, cells, strict=False)})
+            rows.append((index, reader.line_num, values))
+    except csv.Error as exc:
+        errors.append(_import_error(index + 1, "", "malformed",
+                                    f"line {reader.line_num + 1}: not readable as CSV ({exc})"))
+    if not rows and not errors:
+        errors.append(_import_error(None, "", "empty", "the file has a header but no players"))
+    return rows, errors
+
+
+def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Check every row against the event and the player registry and decide, per row, the
+    player (an existing one or a new one), the start number and the status."""
+    errors: list[dict[str, Any]] = []
+    taken = set(event.registrations.values_list("start_number", flat=True))
+    registered = set(event.registrations.values_list("player_id", flat=True))
+    fed_ids = {v["federation_id"] for _, _, v in rows if v["federation_id"]}
+    by_fed = {p.federation_id: p for p in Player.objects.filter(federation_id__in=fed_ids)}
+    last_names = {v["last_name"].lower() for _, _, v in rows if not v["federation_id"]}
+    by_name: dict[tuple[str, str, str], list[Player]] = {}
+    for p in Player.objects.annotate(last_lower=Lower("last_name")).filter(last_lower__in=last_names):
+        by_name.setdefault((p.first_name.lower(), p.last_name.lower(), p.club.lower()), []).append(p)
+    seen_players: dict[Any, int] = {}
+    seen_numbers: dict[int, int] = {}
+    plan = []
+    for index, line, v in rows:
+        # Called only within this iteration, so index and line are this row's.
+        def bad(column: str, code: str, message: str) -> None:
+            errors.append(_import_error(index, column, code, f"line {line}: {message}"))  # noqa: B023
+
+        missing = [c for c in ("first_name", "last_name") if not v[c]]
+        for column in missing:
+            bad(column, "required", f"the {column.replace('_', ' ')} is missing")
+        candidate = Player(first_name=v["first_name"], last_name=v["last_name"], club=v["club"],
+                           country=v["country"].upper(), federation_id=v["federation_id"])
+        try:
+            candidate.full_clean(exclude=["user", *missing], validate_unique=False,
+                                 validate_constraints=False)
+        except ValidationError as exc:
+            for column, messages in exc.message_dict.items():
+                for message in messages:
+                    bad(column if column in IMPORT_COLUMNS else "", "invalid", message)
+        number = None
+        if v["start_number"]:
+            try:
+                number = int(v["start_number"])
+            except ValueError:
+                number = None
+            if number is None or number < 1:
+                bad("start_number", "invalid", f"start number must be a whole number from 1, "
+                                               f"got {v['start_number']!r}")
+                number = None
+            elif number in taken:
+                bad("start_number", "start_number_taken", f"start number {number} is taken")
+            elif number in seen_numbers:
+                bad("start_number", "duplicate", f"start number {number} is also on line "
+                                                 f"{seen_numbers[number]}")
+            else:
+                seen_numbers[number] = line
+        status = v["status"].lower().replace(" ", "_").replace("-", "_") or Registration.Status.REGISTERED
+        if status not in IMPORT_STATUSES:
+            bad("status", "invalid_choice", f"status must be one of {', '.join(IMPORT_STATUSES)}, "
+                                            f"got {v['status']!r}")
+        player = None
+        if v["federation_id"]:
+            key: Any = ("federation_id", v["federation_id"])
+            player = by_fed.get(v["federation_id"])
+            if player is not None and v["last_name"] and player.last_name.lower() != v["last_name"].lower():
+                bad("federation_id", "federation_id_mismatch",
+                    f"federation id {v['federation_id']} belongs to {player}, not "
+                    f"{v['first_name']} {v['last_name']}".rstrip())
+        else:
+            key = ("name", v["first_name"].lower(), v["last_name"].lower(), v["club"].lower())
+            matches = by_name.get(key[1:], [])
+            if len(matches) > 1:
+                bad("last_name", "ambiguous_player",
+                    f"{len(matches)} players named {v['first_name']} {v['last_name']} of "
+                    f"{v['club'] or 'no club'}: add the federation id")
+            elif matches:
+                player = matches[0]
+        if player is not None and player.pk in registered:
+            bad("last_name", "already_registered", f"{player} is already registered")
+        if key in seen_players:
+            bad("last_name", "duplicate", f"the same player as on line {seen_players[key]}")
+        else:
+            seen_players[key] = line
+        plan.append({"player": player, "start_number": number, "status": status,
+                     "new_player": {"first_name": v["first_name"], "last_name": v["last_name"],
+                                    "club": v["club"], "country": v["country"],
+                                    "federation_id": v["federation_id"]}})
+    # Rows without a number continue after the highest number in use or named in the file,
+    # so that no automatic number collides with a later row's own.
+    following = max([*taken, *seen_numbers, 0]) + 1
+    for item in plan:
+        if item["start_number"] is None:
+            item["start_number"] = following
+            following += 1
+    return plan, errors
+
+
+@transaction.atomic
+def registrations_import_csv(*, event: Event, text: str, actor: Any) -> list[Registration]:
+    """Register the players of a CSV file (columns first_name, last_name, club, country,
+    federation_id, start_number, status; a header line names them).
+
+    All or nothing: every row is checked first, and one bad row refuses the whole file with
+    every problem listed as `rows[i].<column>` (i counts data rows from 0, blank lines
+    included; each message names the file line too). A row names an existing player by
+    federation id, or by first name, last name and club (ignoring case); otherwise a new
+    player is created. Rows without a start number get the next ones after the highest number
+    in use or in the file. Delimiters may be commas, semicolons or tabs.
+    """
+    # Lock the event so no registration slips in between the check and the writes.
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    rows, errors = _read_import_csv(text)
+    plan: list[dict[str, Any]] = []
+    if not errors:
+        plan, errors = _plan_import(event, rows)
+    if errors:
+        raise ServiceError(errors)
+    created = []
+    for item in plan:
+        player = item["player"] or player_create(**item["new_player"])
+        created.append(registration_create(event=event, player=player, actor=actor,
+                                           start_number=item["start_number"],
+                                           status=item["status"]))
+    audit.record(actor=actor, action="registration.import", target=event, event=event,
+                 after={"rows": len(created),
+                        "start_numbers": [r.start_number for r in created]})
+    return created
+
+
+# ---------------------------------------------------------------------------------------
+# One player added from the organiser's page
+# ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def registration_add(*, event: Event, actor: Any, first_name: str, last_name: str,
+                     club: str = "", country: str = "", federation_id: str = "",
+                     start_number: int | None = None,
+                     status: str = Registration.Status.REGISTERED) -> Registration:
+    """Register one player typed in by the organiser, with the same checks as a row of the
+    CSV import: an existing player is found by federation id (or by name and club) rather
+    than created twice; the start number is the next free one unless given."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    values = {column: "" for column in IMPORT_COLUMNS}
+    values.update(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
+                  country=country.strip(), federation_id=federation_id.strip(),
+                  start_number=str(start_number) if start_number else "", status=status)
+    plan, errors = _plan_import(event, [(0, 1, values)])
+    if errors:
+        raise ServiceError([{**e, "field": e["field"].removeprefix("rows[0]").lstrip(".") or "last_name",
+                             "message": e["message"].removeprefix("line 1: ")} for e in errors])
+    item = plan[0]
+    player = item["player"] or player_create(**item["new_player"])
+    return registration_create(event=event, player=player, actor=actor,
+                               start_number=item["start_number"], status=item["status"])

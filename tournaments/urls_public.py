@@ -1,10 +1,19 @@
-"""Public pages: the event list and each event's page."""
+"""Public pages: the event list, an event, its standings (live fragment and CSV), the
+seating of a round, a table's scorecard, a player, and the projector screen."""
 
 from django.urls import path
 
-from tournaments import views_public
+from tournaments import views_public as views
 
 urlpatterns = [
-    path("", views_public.event_list, name="event-list"),
-    path("e/<slug:slug>/", views_public.event_detail, name="event-detail"),
+    path("", views.event_list, name="event-list"),
+    path("e/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("e/<slug:slug>/standings/", views.standings, name="standings"),
+    path("e/<slug:slug>/standings/live/", views.standings_live, name="standings-live"),
+    path("e/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
+    path("e/<slug:slug>/projector/", views.projector, name="projector"),
+    path("e/<slug:slug>/rounds/<int:number>/", views.round_seating, name="round-seating"),
+    path("e/<slug:slug>/rounds/<int:number>/tables/<int:table_number>/", views.table_detail,
+         name="table-detail"),
+    path("players/<int:player_id>/", views.player_detail, name="player-detail"),
 ]

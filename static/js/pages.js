@@ -1,0 +1,89 @@
+/* Small helpers of the server-rendered pages; everything works without them, they only make
+   the pages nicer: show the fields the chosen game needs, count the round clock down, and
+   ask before destructive buttons. Re-applied to content htmx swaps in (htmx.onLoad). */
+(function () {
+  "use strict";
+
+  function gameFields(form) {
+    var script = document.getElementById("game-fields");
+    if (!script) return;
+    var map = JSON.parse(script.textContent || "{}");
+    var select = form.querySelector("select[name=game]");
+    if (!select) return;
+    var wanted = map[select.value];
+    form.querySelectorAll("[data-field]").forEach(function (el) {
+      // The game comes first; then only the fields it needs are shown (and posted).
+      var show = !!wanted && wanted.indexOf(el.getAttribute("data-field")) !== -1;
+      el.hidden = !show;
+      el.querySelectorAll("input, select, textarea").forEach(function (input) {
+        input.disabled = !show;
+      });
+    });
+  }
+
+  function initHandForms(root) {
+    root.querySelectorAll("form.hand-form").forEach(function (form) {
+      if (form.dataset.ready) return;
+      form.dataset.ready = "1";
+      var select = form.querySelector("select[name=game]");
+      if (select) {
+        select.addEventListener("change", function () { gameFields(form); });
+        if (!select.value && !form.querySelector(".has-error")) select.focus();
+      }
+      gameFields(form);
+    });
+  }
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function tickClocks() {
+    document.querySelectorAll(".clock[data-clock-start]").forEach(function (clock) {
+      var start = Date.parse(clock.getAttribute("data-clock-start"));
+      var minutes = parseInt(clock.getAttribute("data-clock-minutes"), 10);
+      if (isNaN(start) || isNaN(minutes)) return;
+      var left = Math.round((start + minutes * 60000 - Date.now()) / 1000);
+      var out = clock.querySelector(".clock-time");
+      if (left <= 0) {
+        clock.classList.add("over");
+        out.textContent = clock.getAttribute("data-label-over") || "0:00";
+        return;
+      }
+      clock.classList.toggle("last-minutes", left <= 300);
+      var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+      out.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+    });
+  }
+
+  function initConfirms(root) {
+    root.querySelectorAll("form[data-confirm]").forEach(function (form) {
+      if (form.dataset.confirmReady) return;
+      form.dataset.confirmReady = "1";
+      form.addEventListener("submit", function (event) {
+        if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
+      });
+    });
+  }
+
+  // The content security policy allows no inline handlers: selects that submit their form
+  // on change say so with data-autosubmit.
+  function initAutosubmit(root) {
+    root.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+      if (select.dataset.autosubmitReady) return;
+      select.dataset.autosubmitReady = "1";
+      select.addEventListener("change", function () { select.form.submit(); });
+    });
+  }
+
+  function init(root) {
+    initAutosubmit(root);
+    initHandForms(root);
+    initConfirms(root);
+    tickClocks();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    init(document);
+    setInterval(tickClocks, 1000);
+    if (window.htmx) window.htmx.onLoad(function (el) { init(el); });
+  });
+})();

@@ -1,0 +1,619 @@
+"""Organiser pages under /manage/: create and edit events, register players (one by one or
+from a CSV file), check them in, generate, preview, adjust and publish rounds, run the round
+clock, follow the tables, close rounds and finish the event.
+
+The table page (/manage/e/<slug>/rounds/<n>/tables/<t>/, the address of the QR code on the
+printed sheets) is also where players of the table enter their hands, check them against the
+engine as they type, and confirm each other's entries.
+
+Views parse the request, call one service or selector, and answer; a refused write comes back
+as the service's message at the field it names, never as a server error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import roles, selectors, services, services_rounds
+from tournaments.errors import Conflict, ServiceError
+from tournaments.forms import (
+    CsvImportForm,
+    EventForm,
+    HandForm,
+    MoneySheetForm,
+    PlayerAddForm,
+    StatusForm,
+    SwapForm,
+    add_service_errors,
+    entry_context,
+    hand_feedback,
+    is_money,
+    ruleset_description,
+)
+from tournaments.models import Event, Hand, Job, Registration, Round, Scorecard, Table
+from tournaments.views_public import (
+    event_or_404,
+    event_role_required,
+    login_redirect,
+    seat_labels,
+    sheet_context,
+    standings_context,
+    table_or_404,
+)
+
+organiser_required = event_role_required(roles.can_organise)
+
+
+def can_create_events(user: Any) -> bool:
+    """Staff, users given the permission to add events, and anyone who already organises one."""
+    return bool(user.is_authenticated and (
+        user.is_staff or user.has_perm("tournaments.add_event") or user.organised_events.exists()))
+
+
+def _round_url(event: Event, number: int) -> str:
+    return reverse("manage-round", args=[event.slug, number])
+
+
+def _table_url(table: Table) -> str:
+    return reverse("manage-table", args=[table.round.event.slug, table.round.number, table.number])
+
+
+# ---------------------------------------------------------------------------------------
+# Events
+# ---------------------------------------------------------------------------------------
+
+def dashboard(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    return render(request, "tournaments/manage/dashboard.html", {
+        "events": selectors.events_organised_by(request.user),
+        "can_create": can_create_events(request.user),
+    })
+
+
+def event_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    if not can_create_events(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    form = EventForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                event = services.event_create(actor=request.user, **form.service_fields())
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, EventForm.SERVICE_FIELD_MAP)
+            else:
+                messages.success(request, _("Event created. Now add the players."))
+                return redirect("manage-players", event.slug)
+        status = 400
+    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": None},
+                  status=status)
+
+
+def ruleset_fields(request: HttpRequest) -> HttpResponse:
+    """The mode and option fields of the ruleset chosen in the event form (htmx)."""
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    form = EventForm(initial={"ruleset_code": request.GET.get("ruleset_code", "")})
+    if not form.description:
+        raise Http404(_("No such ruleset."))
+    return render(request, "tournaments/manage/_ruleset_fields.html", {"form": form})
+
+
+@organiser_required
+def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
+    rounds = list(selectors.rounds_of(event))
+    regs = list(selectors.registrations_of(event))
+    counts = {s: sum(1 for r in regs if r.status == s) for s in Registration.Status.values}
+    next_number = services_rounds.next_round_number(event)
+    last = rounds[-1] if rounds else None
+    return render(request, "tournaments/manage/event.html", {
+        "event": event, "rounds": rounds, "registrations": regs, "counts": counts,
+        "next_number": next_number,
+        "can_generate": next_number <= event.planned_rounds and (
+            last is None or last.status == Round.Status.CLOSED),
+        "job": Job.objects.filter(event=event, kind=services_rounds.SEAT_JOB,
+                                  status__in=[Job.Status.QUEUED, Job.Status.RUNNING]).first(),
+        "description": ruleset_description(event.ruleset_code),
+    })
+
+
+@organiser_required
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    form = EventForm(request.POST or None, initial=EventForm.initial_from(event))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            fields = form.service_fields()
+            changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
+            try:
+                if changed:
+                    services.event_update(event=event, actor=request.user, **changed)
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, EventForm.SERVICE_FIELD_MAP)
+            else:
+                messages.success(request, _("Event saved."))
+                return redirect("manage-event", event.slug)
+        status = 400
+    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": event},
+                  status=status)
+
+
+@require_POST
+@organiser_required
+def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        services.event_update(event=event, actor=request.user, status=Event.Status.FINISHED)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The event is finished: the standings are final."))
+    return redirect("manage-standings", event.slug)
+
+
+@organiser_required
+def standings(request: HttpRequest, event: Event) -> HttpResponse:
+    return render(request, "tournaments/manage/standings.html", {
+        "event": event, **standings_context(event),
+        "open_rounds": [r for r in selectors.rounds_of(event) if r.status != Round.Status.CLOSED],
+    })
+
+
+# ---------------------------------------------------------------------------------------
+# Players
+# ---------------------------------------------------------------------------------------
+
+def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm | None = None,
+                  import_form: CsvImportForm | None = None,
+                  import_errors: list[dict[str, Any]] | None = None, status: int = 200) -> HttpResponse:
+    regs = list(selectors.registrations_of(event))
+    return render(request, "tournaments/manage/players.html", {
+        "event": event, "registrations": regs,
+        "add_form": add_form or PlayerAddForm(),
+        "import_form": import_form or CsvImportForm(),
+        "import_errors": import_errors or [],
+        "statuses": Registration.Status,
+        "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),
+    }, status=status)
+
+
+@organiser_required
+def players(request: HttpRequest, event: Event) -> HttpResponse:
+    return _players_page(request, event)
+
+
+@require_POST
+@organiser_required
+def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PlayerAddForm(request.POST)
+    if form.is_valid():
+        try:
+            reg = services.registration_add(event=event, actor=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            add_service_errors(form, exc.errors)
+        else:
+            messages.success(request, _("%(player)s registered with start number %(number)s.") % {
+                "player": reg.player, "number": reg.start_number})
+            return redirect("manage-players", event.slug)
+    return _players_page(request, event, add_form=form, status=400)
+
+
+@require_POST
+@organiser_required
+def players_import(request: HttpRequest, event: Event) -> HttpResponse:
+    form = CsvImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            created = services.registrations_import_csv(event=event, text=form.cleaned_data["csv"],
+                                                        actor=request.user)
+        except ServiceError as exc:
+            rows: dict[str, list[str]] = {}
+            for error in exc.errors:
+                field = str(error.get("field") or "")
+                row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
+                label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
+                rows.setdefault(label, []).append(error["message"])
+            return _players_page(request, event, import_form=form, status=400,
+                                 import_errors=[{"row": k, "messages": v} for k, v in rows.items()])
+        messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
+        return redirect("manage-players", event.slug)
+    return _players_page(request, event, import_form=form, status=400)
+
+
+@require_POST
+@organiser_required
+def registration_status(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
+    """Check in, late entry, withdraw: one button per row; htmx swaps the row."""
+    reg = get_object_or_404(Registration.objects.select_related("player"), pk=registration_id,
+                            event=event)
+    form = StatusForm(request.POST)
+    status = 200
+    error = ""
+    if form.is_valid():
+        try:
+            reg = services.registration_set_status(registration=reg, status=form.cleaned_data["status"],
+                                                   actor=request.user)
+        except ServiceError as exc:
+            error, status = str(exc), exc.status
+    else:
+        error, status = _("Unknown status."), 400
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/manage/_player_row.html", {
+            "event": event, "reg": reg, "statuses": Registration.Status, "error": error,
+        }, status=status)
+    if error:
+        messages.error(request, error)
+    return redirect("manage-players", event.slug)
+
+
+# ---------------------------------------------------------------------------------------
+# Rounds
+# ---------------------------------------------------------------------------------------
+
+@require_POST
+@organiser_required
+def round_generate(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        job = services_rounds.round_generation_queue(event=event, actor=request.user)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("manage-event", event.slug)
+    return redirect("manage-job", event.slug, job.pk)
+
+
+def _job_context(event: Event, job: Job) -> dict[str, Any]:
+    number = job.result.get("round")
+    percent = int(100 * job.progress / job.total) if job.total else 0
+    return {"event": event, "job": job, "percent": percent, "round_number": number,
+            "round_url": _round_url(event, number) if number and job.status == Job.Status.DONE else ""}
+
+
+@organiser_required
+def job_detail(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
+    job = get_object_or_404(Job, pk=job_id, event=event)
+    context = _job_context(event, job)
+    if context["round_url"]:
+        # Done already (a fast worker, or eager tasks): straight to the preview.
+        return redirect(context["round_url"])
+    return render(request, "tournaments/manage/job.html", context)
+
+
+@organiser_required
+def job_status(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
+    """The job's progress, polled by the job page; sends the browser to the new round when
+    the seating is stored."""
+    job = get_object_or_404(Job, pk=job_id, event=event)
+    context = _job_context(event, job)
+    response = render(request, "tournaments/manage/_job_status.html", context)
+    if context["round_url"] and request.headers.get("HX-Request"):
+        response["HX-Redirect"] = context["round_url"]
+    return response
+
+
+@organiser_required
+def round_manage(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    rnd = event.rounds.filter(number=number).first()
+    if rnd is None:
+        raise Http404(_("No such round."))
+    tables = selectors.round_tables_status(rnd)
+    players = [(str(s.registration.start_number), f"{s.registration.start_number} · {s.registration.player}")
+               for t in tables for s in t.seats.all()]
+    players.sort(key=lambda p: int(p[0]))
+    statuses = [t.scorecard.status for t in tables]
+    return render(request, "tournaments/manage/round.html", {
+        "event": event, "round": rnd, "tables": tables,
+        "swap_form": SwapForm(players=players),
+        "pending": [t for t in tables if t.scorecard.status in (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)],
+        "counts": {s: statuses.count(s) for s in Scorecard.Status.values},
+        "rounds": list(selectors.rounds_of(event)),
+    })
+
+
+def _round_action(request: HttpRequest, event: Event, number: int, action, done: str) -> HttpResponse:
+    rnd = event.rounds.filter(number=number).first()
+    if rnd is None:
+        raise Http404(_("No such round."))
+    try:
+        action(rnd)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return redirect("manage-round", event.slug, number)
+
+
+@require_POST
+@organiser_required
+def round_swap(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    if not first or not second or first == second:
+        messages.error(request, _("Choose two different players to swap."))
+        return redirect("manage-round", event.slug, number)
+    return _round_action(request, event, number, lambda rnd: services.round_swap_players(
+        rnd=rnd, first=first, second=second, actor=request.user),
+        _("Players %(a)s and %(b)s swapped.") % {"a": first, "b": second})
+
+
+@require_POST
+@organiser_required
+def round_publish(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    return _round_action(request, event, number, lambda rnd: services.round_publish(
+        rnd=rnd, actor=request.user), _("Round published: players can see their tables."))
+
+
+@require_POST
+@organiser_required
+def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    return _round_action(request, event, number, lambda rnd: services.round_start_clock(
+        rnd=rnd, actor=request.user), _("The round clock is running."))
+
+
+@require_POST
+@organiser_required
+def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    return _round_action(request, event, number, lambda rnd: services_rounds.round_close(
+        rnd=rnd, actor=request.user), _("Round verified and closed."))
+
+
+# ---------------------------------------------------------------------------------------
+# A table: hand entry, confirmation, money sheet
+# ---------------------------------------------------------------------------------------
+
+def _entry_table(request: HttpRequest, slug: str, number: int, table_number: int) -> Table | HttpResponse:
+    """The table if the user may enter its hands (players of the table, officials)."""
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    event = event_or_404(slug)
+    table = table_or_404(event, number, table_number)
+    if not roles.can_enter_hands(request.user, table):
+        raise PermissionDenied(_("Only the players of this table and the officials enter its hands."))
+    return table
+
+
+def _hand_form(table: Table, card: Scorecard, *, data: Any = None, number: int,
+               record: dict[str, Any] | None = None) -> HandForm:
+    event = table.round.event
+    ctx = entry_context(code=card.ruleset_code, mode=card.ruleset_mode, players=seat_labels(table),
+                        hands_per_round=event.hands_per_round)
+    initial: dict[str, Any] = {"number": number, "version": card.version}
+    if record is None:
+        turn = ctx.rotation_of(number)
+        if turn:
+            if ctx.uses_resting and turn.get("resting"):
+                initial["resting"] = turn["resting"]
+            if "forehand" in ctx.props:
+                initial["forehand"] = turn["forehand"]
+    return HandForm(data, ctx=ctx, record=record, initial=initial)
+
+
+def _editable(card: Scorecard) -> bool:
+    return card.status in (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)
+
+
+def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = None,
+                money_form: MoneySheetForm | None = None, status: int = 200) -> HttpResponse:
+    event = table.round.event
+    sheet = sheet_context(table, event=event)
+    card = sheet["card"]
+    next_number = len(sheet["hands"]) + 1
+    playable = table.round.status in (Round.Status.PUBLISHED, Round.Status.PLAYING)
+    if sheet["money"]:
+        rows = {str(r.registration.start_number): (r.bought_haler, r.money_haler)
+                for r in sheet["money_rows"]}
+        money_form = money_form or MoneySheetForm(players=sheet["players"], rows=rows)
+    elif form is None and playable and _editable(card):
+        form = _hand_form(table, card, number=next_number)
+    user = request.user
+    return render(request, "tournaments/manage/table.html", {
+        "event": event, "round": table.round, "table": table, **sheet,
+        "form": form, "money_form": money_form, "next_number": next_number,
+        "playable": playable, "editable": playable and _editable(card),
+        "can_submit": playable and card.status == Scorecard.Status.OPEN and (
+            sheet["hands"] or sheet["money_rows"]),
+        "can_confirm_card": card.status == Scorecard.Status.SUBMITTED and card.submitted_by_id != user.pk,
+        "is_official": roles.can_referee(user, event),
+        "organiser": roles.can_organise(user, event),
+        "game_fields": form.ctx.game_fields_json() if form else {},
+        "penalties": list(selectors.penalties_of_table(table)),
+    }, status=status)
+
+
+def table_entry(request: HttpRequest, slug: str, number: int, table_number: int) -> HttpResponse:
+    """The table page: the sheet so far and the form for the next hand (GET); a hand saved
+    (POST)."""
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    if request.method != "POST":
+        return _table_page(request, table)
+    card = table.scorecard
+    hand_number = int(request.POST.get("number") or 0) or card.hands.count() + 1
+    form = _hand_form(table, card, data=request.POST, number=hand_number)
+    if not form.is_valid():
+        return _table_page(request, table, form=form, status=400)
+    return _save_hand(request, table, form, hand_number, edit=False)
+
+
+def _save_hand(request: HttpRequest, table: Table, form: HandForm, number: int, *, edit: bool,
+               template: str = "") -> HttpResponse:
+    card = table.scorecard
+    version = form.cleaned_data.get("version")
+    try:
+        services.hand_save(scorecard=card, number=number, record=form.record, actor=request.user,
+                           expected_version=version, reason=form.cleaned_data.get("reason", ""))
+    except ServiceError as exc:
+        if isinstance(exc, Conflict):
+            form.add_error(None, str(exc))
+        else:
+            form.add_engine_errors(exc.errors, number)
+        card.refresh_from_db()
+        form.data = form.data.copy()
+        form.data["version"] = str(card.version)
+        if edit:
+            return _hand_edit_page(request, table, form, number, status=exc.status, template=template)
+        return _table_page(request, table, form=form, status=exc.status)
+    messages.success(request, _("Hand %(n)s saved.") % {"n": number})
+    if template:
+        return redirect("referee-table", table.round.event.slug, table.round.number, table.number)
+    return redirect(_table_url(table) + f"#hand-{number}")
+
+
+def hand_validate(request: HttpRequest, slug: str, number: int, table_number: int) -> HttpResponse:
+    """htmx: the hand being typed, checked by the engine in its card; the errors go to the
+    fields they name, or the hand's scores are previewed."""
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    if request.method != "POST":
+        return HttpResponse(status=405)
+    card = table.scorecard
+    hand_number = int(request.POST.get("number") or 0) or card.hands.count() + 1
+    form = _hand_form(table, card, data=request.POST, number=hand_number)
+    slots = form.error_slots()
+    if not form.is_valid():
+        by_slot = {k: [str(m) for m in v] for k, v in form.errors.items() if k != "__all__"}
+        general = [str(m) for m in form.errors.get("__all__", [])]
+        feedback = {"ok": False, "by_slot": by_slot, "general": general, "scores": None}
+        if "game" in by_slot and not request.POST.get("game"):
+            # Nothing chosen yet: say nothing rather than shout at an empty form.
+            feedback = {"ok": False, "by_slot": {}, "general": [], "scores": None, "empty": True}
+    else:
+        records = [h.record for h in card.hands.order_by("number")]
+        feedback = hand_feedback(form, code=card.ruleset_code, mode=card.ruleset_mode,
+                                 options=card.ruleset_options, records=records, number=hand_number)
+    oob = [(slot, feedback["by_slot"].get(slot, [])) for slot in slots]
+    return render(request, "tournaments/manage/_hand_feedback.html", {
+        "feedback": feedback, "oob": oob, "players": seat_labels(table),
+    })
+
+
+def _hand_edit_page(request: HttpRequest, table: Table, form: HandForm, number: int, *,
+                    status: int = 200, template: str = "") -> HttpResponse:
+    event = table.round.event
+    return render(request, template or "tournaments/manage/hand_edit.html", {
+        "event": event, "round": table.round, "table": table, "form": form, "number": number,
+        "card": table.scorecard, "game_fields": form.ctx.game_fields_json(),
+        "reason_required": table.scorecard.status == Scorecard.Status.VERIFIED or bool(template),
+        "validate_url": reverse("manage-hand-validate", args=[event.slug, table.round.number, table.number]),
+    }, status=status)
+
+
+def hand_edit(request: HttpRequest, slug: str, number: int, table_number: int, hand_number: int) -> HttpResponse:
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    card = table.scorecard
+    hand = card.hands.filter(number=hand_number).first()
+    if hand is None:
+        raise Http404(_("No such hand."))
+    if not _editable(card):
+        messages.error(request, _("This scorecard is %(status)s: a referee corrects it.") % {
+            "status": card.get_status_display()})
+        return redirect(_table_url(table))
+    if request.method == "POST":
+        form = _hand_form(table, card, data=request.POST, number=hand_number, record=hand.record)
+        if not form.is_valid():
+            return _hand_edit_page(request, table, form, hand_number, status=400)
+        return _save_hand(request, table, form, hand_number, edit=True)
+    form = _hand_form(table, card, number=hand_number, record=hand.record)
+    return _hand_edit_page(request, table, form, hand_number)
+
+
+@require_POST
+def hand_delete(request: HttpRequest, slug: str, number: int, table_number: int, hand_number: int) -> HttpResponse:
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    card = table.scorecard
+    if not _editable(card):
+        messages.error(request, _("This scorecard can no longer be changed here."))
+        return redirect(_table_url(table))
+    try:
+        services.hand_delete(scorecard=card, number=hand_number, actor=request.user,
+                             expected_version=int(request.POST.get("version") or 0) or None)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": hand_number})
+    return redirect(_table_url(table))
+
+
+@require_POST
+def hand_confirm(request: HttpRequest, slug: str, number: int, table_number: int, hand_number: int) -> HttpResponse:
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    hand = get_object_or_404(Hand, scorecard=table.scorecard, number=hand_number)
+    try:
+        services.hand_confirm(hand=hand, actor=request.user)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Hand %(n)s confirmed.") % {"n": hand_number})
+    return redirect(_table_url(table) + f"#hand-{hand_number}")
+
+
+@require_POST
+def scorecard_submit(request: HttpRequest, slug: str, number: int, table_number: int) -> HttpResponse:
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    try:
+        services.scorecard_submit(scorecard=table.scorecard, actor=request.user)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Scorecard submitted. A second person confirms it."))
+    return redirect(_table_url(table))
+
+
+@require_POST
+def scorecard_confirm(request: HttpRequest, slug: str, number: int, table_number: int) -> HttpResponse:
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    if not roles.can_confirm(request.user, table):
+        raise PermissionDenied(_("You may not confirm this table."))
+    try:
+        services.scorecard_confirm(scorecard=table.scorecard, actor=request.user)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Scorecard confirmed: it counts in the standings."))
+    return redirect(_table_url(table))
+
+
+@require_POST
+def money_sheet(request: HttpRequest, slug: str, number: int, table_number: int) -> HttpResponse:
+    table = _entry_table(request, slug, number, table_number)
+    if isinstance(table, HttpResponse):
+        return table
+    card = table.scorecard
+    if not is_money(card.ruleset_code):
+        raise Http404(_("This ruleset scores hands, not a money sheet."))
+    form = MoneySheetForm(request.POST, players=seat_labels(table))
+    if not form.is_valid():
+        return _table_page(request, table, money_form=form, status=400)
+    rows = form.rows()
+    if form.errors:
+        return _table_page(request, table, money_form=form, status=400)
+    version = request.POST.get("version")
+    try:
+        services.money_sheet_save(scorecard=card, rows=rows, actor=request.user,
+                                  expected_version=int(version) if version else None,
+                                  reason=request.POST.get("reason", ""))
+    except ServiceError as exc:
+        form.add_engine_errors(exc.errors)
+        return _table_page(request, table, money_form=form, status=exc.status)
+    messages.success(request, _("Money sheet saved."))
+    return redirect(_table_url(table))
