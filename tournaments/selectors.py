@@ -77,10 +77,14 @@ def seating_request(event: Event, number: int, seed: int) -> dict:
                for r in rounds]
     ever_seated = {pid for rnd in history for table in rnd for pid in table}
     last_round = set(pid for table in history[-1] for pid in table) if history else set()
+    # Points and score come from the confirmed results themselves (not from the totals
+    # carried on registrations), so a referee's late correction seats the next round right.
+    table = {str(row.start_number): row
+             for row in standings.event_standings(event, up_to_round=number - 1).rows} if history else {}
     players = [{
         "id": str(r.start_number),
-        "points": float(r.tournament_points),
-        "score": r.score,
+        "points": float(table[str(r.start_number)].points) if str(r.start_number) in table else 0.0,
+        "score": table[str(r.start_number)].score if str(r.start_number) in table else 0,
         "played_last_round": str(r.start_number) in last_round if history else True,
         "new": bool(history) and str(r.start_number) not in ever_seated,
     } for r in available]

@@ -403,6 +403,7 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
         records.append(record)
     _rescore(card, records, actor, {number})
     hand = card.hands.get(number=number)
+    _after_result_change(card)
     audit.record(actor=actor, action="hand.update" if before is not None else "hand.create",
                  target=hand, event=card.table.round.event, table=card.table, before=before,
                  after=record, reason=reason)
@@ -420,6 +421,7 @@ def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_versi
     removed = hands[number - 1]
     records = [h.record for h in hands if h.number != number]
     _rescore(card, records, actor, set())
+    _after_result_change(card)
     audit.record(actor=actor, action="hand.delete", target=card, event=card.table.round.event,
                  table=card.table, before=removed.record, after=None, reason=reason)
 
@@ -489,6 +491,7 @@ def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scoreca
     card.annulled_reason = reason.strip()
     card.version += 1
     card.save()
+    _after_result_change(card)
     audit.record(actor=actor, action="scorecard.annul", target=card, event=card.table.round.event,
                  table=card.table, before={"status": before}, after={"status": card.status},
                  reason=reason)
@@ -534,9 +537,33 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
     card.totals = result["totals"]
     card.version += 1
     card.save()
+    _after_result_change(card)
     audit.record(actor=actor, action="money_sheet.save", target=card, event=event, table=card.table,
                  before=before or None, after=sheet, reason=reason)
     return card
+
+
+def refresh_carried_totals(event: Event) -> None:
+    """Set each registration's carried tournament points and score to what the confirmed
+    results of the closed rounds give. Recomputed, never accumulated, so a correction after
+    closing (a referee's decision, an annulled table) is carried too."""
+    last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
+    rows = {}
+    if last_closed is not None:
+        from tournaments.standings import event_standings
+
+        rows = {r.start_number: r for r in event_standings(event, up_to_round=last_closed).rows}
+    regs = list(event.registrations.all())
+    for reg in regs:
+        row = rows.get(reg.start_number)
+        reg.tournament_points = row.points if row else Decimal(0)
+        reg.score = row.score if row else 0
+    Registration.objects.bulk_update(regs, ["tournament_points", "score"])
+
+
+def _after_result_change(card: Scorecard) -> None:
+    if card.table.round.status == Round.Status.CLOSED:
+        refresh_carried_totals(card.table.round.event)
 
 
 # ---------------------------------------------------------------------------------------
@@ -610,6 +637,7 @@ def standings_adjust(*, registration: Registration, actor: Any, reason: str,
         event=registration.event, registration=registration, points_delta=Decimal(points_delta),
         score_delta=score_delta, reason=reason.strip(), created_by=actor,
     )
+    refresh_carried_totals(registration.event)
     audit.record(actor=actor, action="standings.adjust", target=adj, event=registration.event,
                  after={"points_delta": str(adj.points_delta), "score_delta": score_delta},
                  reason=reason)

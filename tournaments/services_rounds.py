@@ -17,10 +17,10 @@ from django.utils import timezone
 
 from tournaments import audit, selectors, standings
 from tournaments.errors import Conflict, ServiceError
-from tournaments.models import Event, Job, Registration, Round, Scorecard
+from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.checker import check_seating
-from tournaments.services import round_store
+from tournaments.services import refresh_carried_totals, round_store
 
 SEAT_JOB = "seat_round"
 
@@ -142,23 +142,20 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
         raise ServiceError(f"tables not yet confirmed: {', '.join(map(str, sorted(pending)))}",
                            field="tables", code="tables_pending")
     event = rnd.event
-    regs = {str(r.start_number): r for r in event.registrations.select_for_update()}
-    awarded: dict[str, dict[str, str]] = {}
     for card in cards:
-        if card.status == Scorecard.Status.ANNULLED:
-            continue
-        for pid, (points, score) in standings.table_result(card, event.table_size).items():
-            reg = regs[pid]
-            reg.tournament_points += points
-            reg.score += score
-            awarded[pid] = {"points": str(points), "score": str(score)}
-        if card.status != Scorecard.Status.VERIFIED:
+        if card.status not in (Scorecard.Status.ANNULLED, Scorecard.Status.VERIFIED):
             card.status = Scorecard.Status.VERIFIED
             card.verified_by = actor if getattr(actor, "is_authenticated", False) else None
             card.save(update_fields=["status", "verified_by", "updated_at"])
-    Registration.objects.bulk_update(regs.values(), ["tournament_points", "score"])
+    awarded = {
+        str(row.start_number): {"points": str(row.per_round[rnd.number][0]),
+                                "score": str(row.per_round[rnd.number][1])}
+        for row in standings.event_standings(event, up_to_round=rnd.number).rows
+        if rnd.number in row.per_round
+    }
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
+    refresh_carried_totals(event)
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
     return rnd

@@ -1,0 +1,64 @@
+"""A referee's correction after a round is closed reaches everything that depends on it: the
+carried totals of the registrations and the seating of the next round (seed 000 §4.1 b seats
+by points)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tournaments import selectors, services, services_rounds
+from tournaments.models import Registration, Scorecard
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_correction_after_closing_changes_carried_points_and_the_next_seating():
+    organiser, referee = UserFactory(), UserFactory()
+    event = EventFactory(seating_system="points")
+    for n in range(1, 5):
+        RegistrationFactory(event=event, start_number=n)
+    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
+                               tables=[["1", "2", "3", "4"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    card = Scorecard.objects.get(table__round=rnd)
+    # Player 1 wins a trojka with 50 points: +25, the others 0.
+    services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
+    services.scorecard_submit(scorecard=card, actor=organiser)
+    services.scorecard_confirm(scorecard=card, actor=referee)
+    services_rounds.round_close(rnd=rnd, actor=organiser)
+    first = Registration.objects.get(event=event, start_number=1)
+    assert (first.tournament_points, first.score) == (Decimal("4.000"), 25)
+
+    # The referee finds the points were 20, not 50: player 1 lost by 15 (-25) and is last.
+    card.refresh_from_db()
+    services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
+                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 20},
+                       reason="counted again at the referee's table")
+    first.refresh_from_db()
+    assert (first.tournament_points, first.score) == (Decimal("1.000"), -25)
+    request = selectors.seating_request(event, 2, seed=7)
+    points = {p["id"]: p["points"] for p in request["players"]}
+    assert points["1"] == 1.0 and points["2"] == 4.0  # 2 now leads on the lower start number
+
+
+def test_an_annulled_table_counts_nothing_for_its_players():
+    organiser, referee = UserFactory(), UserFactory()
+    event = EventFactory(seating_system="points")
+    for n in range(1, 5):
+        RegistrationFactory(event=event, start_number=n)
+    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
+                               tables=[["1", "2", "3", "4"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    card = Scorecard.objects.get(table__round=rnd)
+    services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
+    services.scorecard_submit(scorecard=card, actor=organiser)
+    services.scorecard_confirm(scorecard=card, actor=referee)
+    services_rounds.round_close(rnd=rnd, actor=organiser)
+    services.scorecard_annul(scorecard=card, actor=referee, reason="card missing signatures")
+    assert set(Registration.objects.filter(event=event).values_list("tournament_points", "score")) == {
+        (Decimal("0.000"), 0)}
