@@ -109,7 +109,12 @@ LANGUAGES = [
     ("cs", _("Czech")),
     ("de", _("German")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [
+    # The printed sheets' own catalogue (tournaments.printing): only messages of context
+    # "printout", so it decides the printouts' wording and nothing else.
+    BASE_DIR / "tournaments" / "printing" / "locale",
+    BASE_DIR / "locale",
+]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
@@ -149,6 +154,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -156,6 +162,15 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, rounds, tables, scorecards, standings and the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several models have a "status" with their own choices: one enum name per model.
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "ScorecardStatusEnum": "tournaments.models.Scorecard.Status",
+        "DisputeStatusEnum": "tournaments.models.Dispute.Status",
+        "JobStatusEnum": "tournaments.models.Job.Status",
+    },
     # Swagger UI is served from our own static files: venues often have poor internet, and
     # the content security policy allows no third-party scripts.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -10,3 +10,13 @@ from tournaments import services_rounds
 def generate_round(self, job_id: int) -> dict:
     job = services_rounds.round_generate(job_id)
     return {"job": job.pk, "status": job.status, "result": job.result}
+
+
+@shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
+def render_round_sheets(self, job_id: int) -> dict:
+    """Render every table sheet of a round into the stored PDF (tournaments.printing)."""
+    # Imported here so that a worker loads WeasyPrint only when it renders sheets.
+    from tournaments.printing import services as printing
+
+    job = printing.round_sheets_render(job_id)
+    return {"job": job.pk, "status": job.status, "result": job.result}

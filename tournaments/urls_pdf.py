@@ -1,3 +1,20 @@
-"""URL routes (filled as the views land)."""
+"""Printouts (PDF) of an event under /e/<slug>/: table sheets, a round's sheets and their
+rendering progress, filled scorecards, the seating list and the standings."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments import views_pdf
+
+urlpatterns = [
+    path("e/<slug:slug>/standings.pdf", views_pdf.standings, name="pdf-standings"),
+    path("e/<slug:slug>/rounds/<int:number>/sheets.pdf", views_pdf.round_sheets,
+         name="pdf-round-sheets"),
+    path("e/<slug:slug>/rounds/<int:number>/sheets/status/", views_pdf.round_sheets_status,
+         name="pdf-round-sheets-status"),
+    path("e/<slug:slug>/rounds/<int:number>/seating.pdf", views_pdf.seating,
+         name="pdf-seating"),
+    path("e/<slug:slug>/rounds/<int:number>/tables/<int:table>/sheet.pdf",
+         views_pdf.table_sheet, name="pdf-table-sheet"),
+    path("e/<slug:slug>/rounds/<int:number>/tables/<int:table>/scorecard.pdf",
+         views_pdf.scorecard, name="pdf-scorecard"),
+]

@@ -1,0 +1,12 @@
+"""Printouts of an event: the table sheets (the Czech money sheet, the TRI+1 sheet, the
+Austrian Schrift), filled scorecards, the seating list and the standings, rendered to PDF with
+WeasyPrint from the templates in `templates/pdf/`.
+
+- `selectors`: what goes on each sheet, read from the database in a fixed number of queries;
+- `grid`: the ruled rows of the score sheets, drawn as one SVG;
+- `render`: turns that into PDF bytes in the event's language;
+- `catalogue` and `locale/`: the printouts' own translations (message context "printout");
+- `services`: the background rendering of a whole round's sheets, stored under MEDIA_ROOT
+  per round and seating version, with a Job carrying its progress;
+- `links`: the URLs printed on (and pointing at) the sheets.
+"""

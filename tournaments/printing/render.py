@@ -1,0 +1,146 @@
+"""Rendering of the printouts: Django templates in `templates/pdf/` turned into PDF bytes by
+WeasyPrint, in the event's language (`Event.language`) so the headings are the ones the
+players read; the Czech money sheet keeps its three languages whatever the event's language.
+
+WeasyPrint fetches nothing from the network: the sheets carry their QR codes as data URIs and
+the only files they read are the DejaVu fonts of Debian's fonts-dejavu-core, so a name typed
+into a registration can never make the server fetch a URL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import weasyprint
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
+
+from tournaments.models import Event, Round
+from tournaments.printing import grid, selectors
+from tournaments.printing.catalogue import DRAWING_LABELS
+from tournaments.printing.selectors import MONEY, POINTS, SCHRIFT, TRI1
+
+FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
+
+SHEET_TEMPLATES = {
+    MONEY: "pdf/money_sheet.html",
+    TRI1: "pdf/score_sheet.html",
+    SCHRIFT: "pdf/schrift_sheet.html",
+    POINTS: "pdf/score_sheet.html",
+}
+
+
+class _SheetFetcher(URLFetcher):
+    """Lets WeasyPrint read data URIs and the DejaVu font files, and nothing else."""
+
+    def fetch(self, url, headers=None):
+        if url.startswith("data:") or url.startswith("file://" + FONT_DIR):
+            return super().fetch(url, headers)
+        raise ValueError(f"the printouts fetch no external resources ({url[:80]})")
+
+
+def _printed_at(event: Event) -> str:
+    return timezone.localtime(timezone.now(), event.tz).strftime("%Y-%m-%d %H:%M")
+
+
+def _html(template: str, context: dict, language: str) -> str:
+    with translation.override(language or "en"):
+        return render_to_string(template, context)
+
+
+def _document(html: str, font_config: FontConfiguration) -> weasyprint.Document:
+    return weasyprint.HTML(string=html, url_fetcher=_SheetFetcher()).render(
+        font_config=font_config)
+
+
+def _pdf(documents: list[weasyprint.Document], title: str) -> bytes:
+    pages = [page for doc in documents for page in doc.pages]
+    combined = documents[0].copy(pages)
+    combined.metadata.title = title
+    return combined.write_pdf()
+
+
+def _base_context(event: Event) -> dict:
+    return {"event": event, "printed_at": _printed_at(event), "language": event.language or "en"}
+
+
+# ---------------------------------------------------------------------------------------
+# Table sheets
+# ---------------------------------------------------------------------------------------
+
+# Row heights of the ruled grids: as tall as one A4 page allows under the header, the players'
+# heads, the instructions and the signatures (24 games of TRI + 1, 16 or 20 of the Schrift).
+SCORE_ROWS_MM = 172.8
+SCHRIFT_ROWS_MM = 152.0
+
+
+def _grid(sheet: selectors.TableSheet) -> grid.Grid | None:
+    hands = max(sheet.hands, 1)
+    if sheet.kind == SCHRIFT:
+        return grid.schrift_grid(sheet, row_mm=min(7.6, SCHRIFT_ROWS_MM / hands), foot_mm=8.5,
+                                 sum_label=str(DRAWING_LABELS["sum"]),
+                                 balance_label=str(DRAWING_LABELS["balance"]))
+    if sheet.kind in (TRI1, POINTS):
+        return grid.score_grid(sheet, row_mm=min(7.2, SCORE_ROWS_MM / hands), total_mm=8.5,
+                               total_label=str(DRAWING_LABELS["total"]))
+    return None
+
+
+def sheet_html(sheet: selectors.TableSheet) -> str:
+    with translation.override(sheet.event.language or "en"):
+        context = {**_base_context(sheet.event), "sheet": sheet, "grid": _grid(sheet)}
+        return render_to_string(SHEET_TEMPLATES[sheet.kind], context)
+
+
+def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
+               progress: Callable[[int], None] | None = None) -> bytes:
+    """One PDF of the given sheets, one page per table; `progress(n)` after each table."""
+    font_config = FontConfiguration()
+    documents = []
+    for n, sheet in enumerate(sheets, start=1):
+        documents.append(_document(sheet_html(sheet), font_config))
+        if progress is not None:
+            progress(n)
+    if not documents:
+        raise ValueError("no tables to print")
+    return _pdf(documents, title)
+
+
+def round_sheets_pdf(rnd: Round, base_url: str, *,
+                     progress: Callable[[int], None] | None = None) -> bytes:
+    sheets = selectors.table_sheets(rnd, base_url)
+    return sheets_pdf(sheets, title=f"{rnd.event.name} – {rnd.number}", progress=progress)
+
+
+def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | None:
+    sheets = selectors.table_sheets(rnd, base_url, table_number=table_number)
+    if not sheets:
+        return None
+    return sheets_pdf(sheets, title=f"{rnd.event.name} – {rnd.number} – {table_number}")
+
+
+# ---------------------------------------------------------------------------------------
+# Lists and the filled scorecard
+# ---------------------------------------------------------------------------------------
+
+def _single(template: str, context: dict, event: Event, title: str) -> bytes:
+    html = _html(template, {**_base_context(event), **context}, event.language)
+    return _pdf([_document(html, FontConfiguration())], title)
+
+
+def seating_pdf(rnd: Round) -> bytes:
+    listing = selectors.seating_list(rnd)
+    return _single("pdf/seating_list.html", {"listing": listing}, rnd.event,
+                   f"{rnd.event.name} – {rnd.number}")
+
+
+def standings_pdf(event: Event, *, up_to_round: int | None = None) -> bytes:
+    sheet = selectors.standings_sheet(event, up_to_round=up_to_round)
+    return _single("pdf/standings.html", {"sheet": sheet}, event, event.name)
+
+
+def scorecard_pdf(card: selectors.FilledScorecard) -> bytes:
+    return _single("pdf/scorecard.html", {"card": card}, card.event,
+                   f"{card.event.name} – {card.round_number} – {card.table_number}")
