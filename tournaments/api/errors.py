@@ -1,0 +1,73 @@
+"""The one exception handler of the REST API: every refusal, whether a service's
+(`tournaments.errors.ServiceError`, `Conflict`, `NotFound`, `Forbidden`) or DRF's own (validation,
+authentication, permission, not found, method, parsing, throttling), answers with the scorecard
+contract's error shape `{"errors": [{"hand", "field", "code", "message"}]}`, so a client reads
+every 4xx the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from tournaments.errors import ServiceError
+
+NON_FIELD = "non_field_errors"
+
+
+def _path(prefix: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{prefix}[{key}]"
+    if key in (NON_FIELD, "__all__"):
+        return prefix or NON_FIELD
+    return f"{prefix}.{key}" if prefix else str(key)
+
+
+def flatten(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
+    """DRF's nested error detail (dicts per field, lists per item) as a flat list of contract
+    errors whose `field` is the path to the value: `record`, `rows[2].money`, ..."""
+    if isinstance(detail, dict):
+        out = []
+        for key, value in detail.items():
+            out.extend(flatten(value, _path(prefix, key)))
+        return out
+    if isinstance(detail, list):
+        # A list is either the messages of one field or the items of a list field.
+        if all(isinstance(item, (str, exceptions.ErrorDetail)) for item in detail):
+            return [_item(prefix, item) for item in detail]
+        out = []
+        for i, item in enumerate(detail):
+            if item:
+                out.extend(flatten(item, _path(prefix, i)))
+        return out
+    return [_item(prefix, detail)]
+
+
+def _item(field: str, message: Any) -> dict[str, Any]:
+    return {"hand": None, "field": field or NON_FIELD,
+            "code": getattr(message, "code", None) or "invalid", "message": str(message)}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ServiceError):
+        return Response({"errors": exc.errors}, status=exc.status)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = flatten(exc.detail)
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        errors = [{"hand": None, "field": NON_FIELD,
+                   "code": codes if isinstance(codes, str) else exc.default_code,
+                   "message": str(exc.detail)}]
+    else:
+        # Django's Http404 and PermissionDenied, which DRF has already turned into a response.
+        errors = [{"hand": None, "field": NON_FIELD,
+                   "code": "not_found" if response.status_code == 404 else "permission_denied",
+                   "message": str(response.data.get("detail", "")) if isinstance(response.data, dict)
+                   else str(response.data)}]
+    response.data = {"errors": errors}
+    return response

@@ -1,0 +1,65 @@
+"""Query-string filters of the API's lists (django-filter): events by status, ruleset and
+date; registrations by status; players by name; penalties, disputes and audit entries by
+what a referee looks for."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Q, QuerySet
+
+from tournaments.models import AuditEntry, Dispute, Event, Penalty, Player, Registration
+
+
+class EventFilter(django_filters.FilterSet):
+    starts_after = django_filters.DateFilter(field_name="starts_on", lookup_expr="gte")
+    starts_before = django_filters.DateFilter(field_name="starts_on", lookup_expr="lte")
+    name = django_filters.CharFilter(field_name="name", lookup_expr="icontains")
+
+    class Meta:
+        model = Event
+        fields = ["status", "ruleset_code", "seating_system", "starts_after", "starts_before", "name"]
+
+
+class RegistrationFilter(django_filters.FilterSet):
+    class Meta:
+        model = Registration
+        fields = ["status"]
+
+
+class PlayerFilter(django_filters.FilterSet):
+    search = django_filters.CharFilter(method="filter_search",
+                                       label="part of a name, a club or a federation id")
+
+    class Meta:
+        model = Player
+        fields = ["search", "country", "club"]
+
+    def filter_search(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
+        for word in value.split():
+            queryset = queryset.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word)
+                                       | Q(club__icontains=word) | Q(federation_id__iexact=word))
+        return queryset
+
+
+class PenaltyFilter(django_filters.FilterSet):
+    round = django_filters.NumberFilter(field_name="table__round__number")
+
+    class Meta:
+        model = Penalty
+        fields = ["kind", "round"]
+
+
+class DisputeFilter(django_filters.FilterSet):
+    class Meta:
+        model = Dispute
+        fields = ["status"]
+
+
+class AuditFilter(django_filters.FilterSet):
+    action = django_filters.CharFilter(field_name="action")
+    round = django_filters.NumberFilter(field_name="table__round__number")
+    table = django_filters.NumberFilter(field_name="table__number")
+
+    class Meta:
+        model = AuditEntry
+        fields = ["action", "round", "table"]

@@ -1,0 +1,280 @@
+"""API views of events, players, registrations (with the CSV import), background jobs, the
+signed-in user and API tokens. Thin: they find the objects through the permission helpers,
+parse the body with a serializer, call one service or selector, and answer."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from tournaments import roles, selectors, services
+from tournaments.api import filters, lookups, permissions
+from tournaments.api.schema import refusals
+from tournaments.api.serializers import (
+    EventSerializer,
+    EventWriteSerializer,
+    JobSerializer,
+    MeSerializer,
+    PlayerSerializer,
+    RegistrationCreateSerializer,
+    RegistrationImportResultSerializer,
+    RegistrationImportSerializer,
+    RegistrationSerializer,
+    RegistrationStatusSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+)
+from tournaments.errors import Forbidden, NotFound
+from tournaments.models import Event, Player, Registration
+
+# ---------------------------------------------------------------------------------------
+# Events
+# ---------------------------------------------------------------------------------------
+
+
+@extend_schema(tags=["events"])
+class EventListView(generics.ListAPIView):
+    """Events the user may see: public ones, and hidden ones he organises or referees."""
+
+    queryset = Event.objects.none()
+    serializer_class = EventSerializer
+    filterset_class = filters.EventFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset
+        return lookups.events_visible_to(self.request.user)
+
+    @extend_schema(summary="List the events")
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(summary="Create an event (staff and users allowed to add events)",
+                   request=EventWriteSerializer,
+                   responses={201: EventSerializer, **refusals(400, 403)})
+    def post(self, request: Request) -> Response:
+        if not permissions.can_create_events(request.user):
+            raise Forbidden(_("you may not create events"), code="cannot_create_events")
+        data = EventWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = services.event_create(actor=request.user, **data.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["events"])
+class EventDetailView(APIView):
+    @extend_schema(summary="An event", responses={200: EventSerializer, **refusals(404)})
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(EventSerializer(permissions.visible_event(request.user, slug)).data)
+
+    @extend_schema(summary="Change an event (its organisers): ruleset, mode and options are "
+                           "checked against the registry",
+                   request=EventWriteSerializer,
+                   responses={200: EventSerializer, **refusals(400, 403, 404)})
+    def patch(self, request: Request, slug: str) -> Response:
+        event = permissions.visible_event(request.user, slug)
+        permissions.require_organiser(request.user, event)
+        data = EventWriteSerializer(event, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        event = services.event_update(event=event, actor=request.user, **data.validated_data)
+        return Response(EventSerializer(event).data)
+
+
+# ---------------------------------------------------------------------------------------
+# Players
+# ---------------------------------------------------------------------------------------
+
+
+@extend_schema(tags=["players"])
+class PlayerListView(generics.ListAPIView):
+    """The player registry, for those who register players."""
+
+    queryset = Player.objects.none()
+    serializer_class = PlayerSerializer
+    filterset_class = filters.PlayerFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset
+        return lookups.players_search()
+
+    def _require(self, request: Request) -> None:
+        if not permissions.can_manage_players(request.user):
+            raise Forbidden(_("only organisers use the player registry"), code="not_organiser")
+
+    @extend_schema(summary="Search the player registry",
+                   responses={200: PlayerSerializer(many=True), **refusals(403)})
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        self._require(request)
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(summary="Add a player to the registry", request=PlayerSerializer,
+                   responses={201: PlayerSerializer, **refusals(400, 403)})
+    def post(self, request: Request) -> Response:
+        self._require(request)
+        data = PlayerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_create(**data.validated_data)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+# ---------------------------------------------------------------------------------------
+# Registrations
+# ---------------------------------------------------------------------------------------
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationListView(generics.ListAPIView):
+    queryset = Registration.objects.none()
+    serializer_class = RegistrationSerializer
+    filterset_class = filters.RegistrationFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset
+        return selectors.registrations_of(permissions.visible_event(self.request.user, self.kwargs["slug"]))
+
+    @extend_schema(summary="The registrations of an event, by start number")
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(summary="Register a player (an existing one, or new_player), e.g. a late entry",
+                   request=RegistrationCreateSerializer,
+                   responses={201: RegistrationSerializer, **refusals(400, 403, 404)})
+    def post(self, request: Request, slug: str) -> Response:
+        event = permissions.visible_event(request.user, slug)
+        permissions.require_organiser(request.user, event)
+        data = RegistrationCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        # A new player and his registration stand or fall together.
+        with transaction.atomic():
+            player = values.get("player") or services.player_create(**values["new_player"])
+            registration = services.registration_create(
+                event=event, player=player, actor=request.user,
+                start_number=values.get("start_number"), status=values["status"])
+        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationDetailView(APIView):
+    def _registration(self, request: Request, slug: str, start_number: int) -> Registration:
+        event = permissions.visible_event(request.user, slug)
+        registration = lookups.registration_of(event, start_number)
+        if registration is None:
+            raise NotFound(_("no registration with start number %(n)s") % {"n": start_number},
+                           field="start_number", code="not_found")
+        return registration
+
+    @extend_schema(summary="One registration", responses={200: RegistrationSerializer, **refusals(404)})
+    def get(self, request: Request, slug: str, start_number: int) -> Response:
+        return Response(RegistrationSerializer(self._registration(request, slug, start_number)).data)
+
+    @extend_schema(summary="Check in, late entry, withdraw: set a registration's status",
+                   request=RegistrationStatusSerializer,
+                   responses={200: RegistrationSerializer, **refusals(400, 403, 404)})
+    def patch(self, request: Request, slug: str, start_number: int) -> Response:
+        registration = self._registration(request, slug, start_number)
+        permissions.require_organiser(request.user, registration.event)
+        data = RegistrationStatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        registration = services.registration_set_status(
+            registration=registration, status=data.validated_data["status"], actor=request.user)
+        return Response(RegistrationSerializer(registration).data)
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationImportView(APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(
+        summary="Register the players of a CSV file, all or nothing",
+        description=(
+            "Columns (header line): first_name, last_name, club, country, federation_id, "
+            "start_number, status. Every row is checked first; one bad row refuses the whole "
+            "file and every problem is listed with field rows[i].<column> (i counts data rows "
+            "from 0)."),
+        request={"application/json": RegistrationImportSerializer,
+                 "multipart/form-data": RegistrationImportSerializer},
+        responses={201: RegistrationImportResultSerializer, **refusals(400, 403, 404)},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        event = permissions.visible_event(request.user, slug)
+        permissions.require_organiser(request.user, event)
+        data = RegistrationImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        created = services.registrations_import_csv(event=event, text=data.validated_data["text"],
+                                                    actor=request.user)
+        return Response(RegistrationImportResultSerializer(
+            {"imported": len(created), "registrations": created}).data,
+            status=status.HTTP_201_CREATED)
+
+
+# ---------------------------------------------------------------------------------------
+# Jobs, the signed-in user, tokens
+# ---------------------------------------------------------------------------------------
+
+
+@extend_schema(tags=["rounds"])
+class JobDetailView(APIView):
+    @extend_schema(summary="A background job's progress (e.g. seating a round)",
+                   responses={200: JobSerializer, **refusals(403, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        job = lookups.job_by_id(pk)
+        if job is None or (job.event is not None and not roles.can_view_event(request.user, job.event)):
+            raise NotFound(_("there is no job %(pk)s") % {"pk": pk}, field="job", code="not_found")
+        if job.event is None:
+            if not roles.is_staff(request.user):
+                raise Forbidden(_("only staff may see this job"), code="not_staff")
+        else:
+            permissions.require_organiser(request.user, job.event)
+        return Response(JobSerializer(job).data)
+
+
+@extend_schema(tags=["auth"])
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="The signed-in user: his player, registrations and the events he runs",
+                   responses={200: MeSerializer, **refusals(403)})
+    def get(self, request: Request) -> Response:
+        user = request.user
+        player = lookups.player_of_user(user)
+        runs = lookups.events_run_by(user)
+        return Response(MeSerializer({
+            "username": user.get_username(),
+            "is_staff": user.is_staff,
+            "can_create_events": permissions.can_create_events(user),
+            "player": player,
+            "registrations": lookups.registrations_of_player(player) if player else [],
+            "organiser_of": runs["organiser"],
+            "referee_of": runs["referee"],
+        }).data)
+
+
+class SignInThrottle(AnonRateThrottle):
+    """Password guessing against the token endpoint is slowed per address; the rate is set
+    here so it needs no entry in the settings."""
+
+    scope = "sign_in"
+    rate = "10/minute"
+
+
+@extend_schema(tags=["auth"])
+class TokenView(ObtainAuthToken):
+    throttle_classes = [SignInThrottle]
+
+    @extend_schema(summary="Exchange a username and password for an API token",
+                   request=TokenRequestSerializer,
+                   responses={200: TokenSerializer, **refusals(400)})
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        return super().post(request, *args, **kwargs)
