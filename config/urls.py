@@ -7,11 +7,17 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.auth_views import RateLimitedLoginView
+from config.health import healthz
+from config.i18n_views import switch_language
 
 urlpatterns = [
+    path("healthz/", healthz, name="healthz"),
+    # The public pages first: they are what the hall's phones and projector poll all day.
+    path("", include("tournaments.urls_public")),
     path("admin/", admin.site.urls),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/language/", switch_language, name="switch-language"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("scoring.urls")),
     path("api/v1/", include("tournaments.api.urls")),
@@ -23,5 +29,4 @@ urlpatterns = [
     path("referee/", include("tournaments.urls_referee")),
     path("", include("leagues.urls")),
     path("", include("tournaments.urls_pdf")),
-    path("", include("tournaments.urls_public")),
 ]

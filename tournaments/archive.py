@@ -132,7 +132,9 @@ RELATION_KEYS: dict[type[models.Model], dict[str, str]] = {
                  "object_id": "target.ref", "event": "nesting", "table": "table {round, table}"},
 }
 LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
-    Event: {"id": "database id"},
+    Event: {"id": "database id",
+            "results_version": "a cache key of this database's public pages, bumped by every "
+                               "audited change; it restarts on import"},
     Player: {"id": "database id",
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",

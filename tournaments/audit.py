@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.db.models import F
 
 from tournaments.models import AuditEntry, Event, Table
 
@@ -23,6 +24,9 @@ def record(
     after: Any = None,
     reason: str = "",
 ) -> AuditEntry:
+    if event is not None:
+        # Every audited change of an event may change what its public pages show.
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
     user = actor if getattr(actor, "is_authenticated", False) else None
     label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
     return AuditEntry.objects.create(

@@ -120,6 +120,9 @@ class Event(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # Bumped with every audited change of the event (results, seating, registrations...):
+    # the public pages' cache keys include it, so a change is visible at once.
+    results_version = models.PositiveIntegerField(default=1, editable=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
     )

@@ -1,0 +1,93 @@
+"""Public event pages are cached for anonymous visitors and change as soon as a result does;
+officials always get a fresh page, and nothing personal is ever stored."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tournaments import services
+from tournaments.models import Event, Scorecard
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def card():
+    organiser = UserFactory()
+    event = EventFactory(seating_system="points")
+    event.organisers.add(organiser)
+    for n in range(1, 5):
+        RegistrationFactory(event=event, start_number=n)
+    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
+                               tables=[["1", "2", "3", "4"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    return Scorecard.objects.get(table__round=rnd), organiser
+
+
+def _table_url(card):
+    return f"/e/{card.table.round.event.slug}/rounds/1/tables/1/"
+
+
+def test_a_second_anonymous_visit_is_served_from_the_cache_with_one_query(card):
+    scorecard, _ = card
+    url = _table_url(scorecard)
+    first = Client().get(url)
+    assert first.status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        again = Client().get(url)
+    assert again.content == first.content
+    assert len(queries) == 1  # only the event's results version
+
+
+def test_a_new_hand_shows_at_the_next_request(card):
+    scorecard, organiser = card
+    url = _table_url(scorecard)
+    before = Client().get(url).content.decode()
+    version = Event.objects.get(pk=scorecard.table.round.event_id).results_version
+    services.hand_save(scorecard=scorecard, number=1, actor=organiser,
+                       expected_version=scorecard.version,
+                       record={"game": "dvojka", "declarer": "2", "resting": "4", "points": 47})
+    assert Event.objects.get(pk=scorecard.table.round.event_id).results_version > version
+    after = Client().get(url).content.decode()
+    assert after != before
+    assert "dvojka" in after
+
+
+def test_officials_are_never_served_a_cached_page(card):
+    scorecard, organiser = card
+    url = _table_url(scorecard)
+    Client().get(url)
+    official = Client()
+    official.force_login(organiser)
+    page = official.get(url).content.decode()
+    assert organiser.username in page  # their own header, not the anonymous one
+
+
+def test_anonymous_pages_carry_no_csrf_token_and_set_no_cookie(card):
+    scorecard, _ = card
+    response = Client().get(f"/e/{scorecard.table.round.event.slug}/standings/")
+    assert b"csrfmiddlewaretoken" not in response.content
+    assert not response.cookies
+
+
+def test_each_language_is_cached_apart(card):
+    scorecard, _ = card
+    url = f"/e/{scorecard.table.round.event.slug}/standings/"
+    english = Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content
+    slovenian = Client().get(url, HTTP_ACCEPT_LANGUAGE="sl").content
+    assert english != slovenian
+
+
+def test_the_language_switch_is_a_plain_link_that_only_redirects_inside_the_site():
+    client = Client()
+    response = client.get("/i18n/language/", {"language": "de", "next": "/e/x/"})
+    assert response.status_code == 302 and response["Location"] == "/e/x/"
+    assert response.cookies["django_language"].value == "de"
+    outside = client.get("/i18n/language/", {"language": "de", "next": "https://evil.example/"})
+    assert outside["Location"] == "/"
+    unknown = Client().get("/i18n/language/", {"language": "xx", "next": "/"})
+    assert "django_language" not in unknown.cookies
