@@ -49,6 +49,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Anonymous visits of public event pages are answered from the cache before sessions,
+    # authentication and the view: the hall's phones poll these pages all day.
+    "tournaments.page_cache.PublicPageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -189,7 +192,20 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 2, "interval_start": 0, "interval_step": 0.5,
+    # A request must not hang on a broker that does not answer (tournaments.jobs).
+    "socket_connect_timeout": 2,
+    # An unacknowledged task of a killed worker goes back to the queue after this many
+    # seconds (Redis); it must exceed the longest task run (docs/deploy.md).
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+}
+# Publishing a task gives up quickly when the broker is down: the web request answers and the
+# job stays queued until the broker is back (tournaments.jobs).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
+                                    "interval_max": 0.5}
 
 LOGGING = {
     "version": 1,

@@ -1,39 +1,41 @@
 """Caching of the public event pages for anonymous visitors.
 
 During a tournament day many phones poll the live standings and the projector refreshes
-itself; every one of them sees the same page. An anonymous GET of a public event page is
-therefore stored in the cache under the request path, the language, whether htmx asked for a
-fragment, and the event's `results_version`, which `tournaments.audit.record` bumps with every
-audited change: a new hand, a confirmation or a seating change is visible at the next request.
-Entries also expire after a few seconds, which bounds anything that depends on the time of
-day (the round clock).
+itself; every one of them sees the same page. This middleware, placed near the top of the
+stack, stores an anonymous visitor's GET of a public event page under the path, the
+language, whether htmx asked for a fragment, and the event's `results_version`, which
+`tournaments.audit.record` bumps with every audited change: a new hand, a confirmation or a
+seating change is visible at the very next request. Entries also expire after a few seconds,
+which bounds anything that depends on the time of day (the round clock). A hit costs one
+small query and skips sessions, authentication, URL resolution and the view.
 
-A response is stored only when it is the same for every anonymous visitor: nothing that
-touched the CSRF token, set a cookie or was not a plain 200 is ever cached.
+A response is stored only when it is the same for every anonymous visitor: a request with a
+session cookie is never served or stored, and nothing that set a cookie, used the CSRF token
+or was not a plain 200 is kept.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
+import re
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import get_language
+from django.utils import translation
 
 from tournaments.models import Event
 
 PAGE_SECONDS = 10
 
-
-def _key(request: HttpRequest, event_id: int, version: int) -> str:
-    raw = "|".join([request.get_full_path(), get_language() or "", request.headers.get("HX-Request", ""),
-                    str(event_id), str(version)])
-    return "public-page:" + hashlib.sha256(raw.encode()).hexdigest()
-
-
+# The public event pages (tournaments/urls_public.py) whose content depends only on the
+# event's results and the language.
+_CACHEABLE = re.compile(
+    r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/"
+    r"(?:standings/(?:live/)?|projector/|rounds/\d+/(?:tables/\d+/)?)?$"
+)
 _VERSION_SQL = (f"SELECT id, results_version FROM {Event._meta.db_table} "
                 "WHERE slug = %s AND is_public")
 
@@ -47,24 +49,42 @@ def _public_event_version(slug: str) -> tuple[int, int] | None:
     return (row[0], row[1]) if row else None
 
 
-def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-        if request.method != "GET" or request.user.is_authenticated:
-            return view(request, slug, *args, **kwargs)
-        found = _public_event_version(slug)
+def _key(request: HttpRequest, language: str, event_id: int, version: int) -> str:
+    raw = "|".join([request.get_full_path(), language, request.headers.get("HX-Request", ""),
+                    str(event_id), str(version)])
+    return "public-page:" + hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _storable(request: HttpRequest, response: HttpResponse) -> bool:
+    user = getattr(request, "user", None)
+    return (response.status_code == 200 and not response.streaming and not response.cookies
+            and not (user is not None and user.is_authenticated)
+            # get_token() marks the request: the page carries this visitor's token.
+            and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"))
+
+
+class PublicPageCacheMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        match = _CACHEABLE.match(request.path_info)
+        if (match is None or request.method != "GET"
+                or settings.SESSION_COOKIE_NAME in request.COOKIES):
+            return self.get_response(request)
+        found = _public_event_version(match["slug"])
         if found is None:
-            return view(request, slug, *args, **kwargs)
-        key = _key(request, *found)
+            return self.get_response(request)
+        language = translation.get_language_from_request(request)
+        key = _key(request, language, *found)
         stored = cache.get(key)
         if stored is not None:
-            content, content_type = stored
-            return HttpResponse(content, content_type=content_type)
-        response = view(request, slug, *args, **kwargs)
-        if (response.status_code == 200 and not response.streaming and not response.cookies
-                # get_token() marks the request: the page carries a token of this visitor.
-                and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")):
-            cache.set(key, (response.content, response["Content-Type"]), PAGE_SECONDS)
+            content, headers = stored
+            response = HttpResponse(content)
+            for name, value in headers:
+                response[name] = value
+            return response
+        response = self.get_response(request)
+        if _storable(request, response):
+            cache.set(key, (response.content, list(response.items())), PAGE_SECONDS)
         return response
-
-    return wrapper

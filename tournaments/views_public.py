@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 from tournaments import roles, selectors
 from tournaments.forms import entry_context, is_money, score_label
 from tournaments.models import Event, Player, Round, Scorecard, Table
-from tournaments.page_cache import cached_public_page
 from tournaments.standings import event_standings
 
 try:  # The leagues app adds a player's league career when it provides it.
@@ -186,7 +185,6 @@ def event_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_list.html", {"events": selectors.public_events()})
 
 
-@cached_public_page
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = viewable_event(request, slug)
     return render(request, "tournaments/event_detail.html", {
@@ -200,7 +198,6 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-@cached_public_page
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = viewable_event(request, slug)
     return render(request, "tournaments/standings.html", {
@@ -210,7 +207,6 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-@cached_public_page
 def standings_live(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table alone, polled by the event and standings pages."""
     event = viewable_event(request, slug)
@@ -252,7 +248,6 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@cached_public_page
 def round_seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The seating of a round, with "find my table" by name or start number."""
     event = viewable_event(request, slug)
@@ -288,7 +283,6 @@ def round_seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     })
 
 
-@cached_public_page
 def table_detail(request: HttpRequest, slug: str, number: int, table_number: int) -> HttpResponse:
     """A table's scorecard hand by hand, with the engine's breakdown of every hand."""
     event = viewable_event(request, slug)
@@ -339,7 +333,6 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "tournaments/player_detail.html", context)
 
 
-@cached_public_page
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the round clock, the seating of the current round and the
     standings, refreshed every few seconds."""

@@ -41,6 +41,9 @@ def test_a_second_anonymous_visit_is_served_from_the_cache_with_one_query(card):
         again = Client().get(url)
     assert again.content == first.content
     assert len(queries) == 1  # only the event's results version
+    # The stored page keeps the headers of the full answer (security headers included).
+    assert again["Content-Security-Policy"] == first["Content-Security-Policy"]
+    assert again["X-Frame-Options"] == "DENY"
 
 
 def test_a_new_hand_shows_at_the_next_request(card):
@@ -91,3 +94,23 @@ def test_the_language_switch_is_a_plain_link_that_only_redirects_inside_the_site
     assert outside["Location"] == "/"
     unknown = Client().get("/i18n/language/", {"language": "xx", "next": "/"})
     assert "django_language" not in unknown.cookies
+
+
+def test_a_visitor_with_a_session_is_never_served_from_the_cache(card):
+    scorecard, organiser = card
+    url = _table_url(scorecard)
+    Client().get(url)
+    official = Client()
+    official.force_login(organiser)
+    with CaptureQueriesContext(connection) as queries:
+        official.get(url)
+    assert len(queries) > 1  # the session was read and the page built for this visitor
+
+
+def test_pages_outside_the_public_event_pages_are_not_cached(card):
+    scorecard, _ = card
+    slug = scorecard.table.round.event.slug
+    Client().get(f"/e/{slug}/standings.csv")
+    with CaptureQueriesContext(connection) as queries:
+        Client().get(f"/e/{slug}/standings.csv")
+    assert len(queries) > 1
