@@ -14,7 +14,6 @@ import datetime as dt
 import random
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from leagues import services
@@ -25,7 +24,9 @@ from tournaments import services_rounds
 # The Slovenian demo players of tournaments.demo, so a player's page shows his tournament
 # and his league side by side.
 from tournaments.demo import SLOVENIAN_PLAYERS
-from tournaments.models import Event, Player, Registration, Round, Scorecard
+from tournaments.demo import demo_players as _players
+from tournaments.demo import demo_user as _user
+from tournaments.models import Event, Registration, Round, Scorecard
 from tournaments.seating.rotation import rest_rotation
 
 AUSTRIAN_PLAYERS = [
@@ -35,28 +36,6 @@ AUSTRIAN_PLAYERS = [
     ("Karl", "Hofer", "TC Weiz"), ("Elisabeth", "Leitner", "TC Weiz"),
     ("Alois", "Berger", "Tarockrunde Graz"), ("Rosa", "Fuchs", "TC Leoben"),
 ]
-
-DEMO_PASSWORD = "organiser"
-
-
-def _user(username: str, *, staff: bool = False) -> Any:
-    user, created = get_user_model().objects.get_or_create(username=username)
-    if created:
-        user.set_password(DEMO_PASSWORD if staff else f"{username}-demo")
-        user.is_staff = staff
-        user.is_superuser = staff
-        user.save()
-    return user
-
-
-def _players(rows: list[tuple[str, str, str]], country: str) -> list[Player]:
-    out = []
-    for first, last, club in rows:
-        player = Player.objects.filter(first_name=first, last_name=last, club=club).first()
-        out.append(player or tournament_services.player_create(first_name=first, last_name=last, club=club,
-                                                               country=country))
-    return out
-
 
 def _tri1_hand(rng: random.Random, seated: list[str], resting: str | None) -> dict[str, Any]:
     """A plausible TRI+1 hand: mostly trojka, dvojka or enka, now and then a klop."""

@@ -56,7 +56,7 @@ AUSTRIAN_PLAYERS = [
 DEMO_PASSWORD = "organiser"
 
 
-def _user(username: str, *, staff: bool = False) -> Any:
+def demo_user(username: str, *, staff: bool = False) -> Any:
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(username=username)
     if created:
@@ -67,7 +67,7 @@ def _user(username: str, *, staff: bool = False) -> Any:
     return user
 
 
-def _players(rows: list[tuple[str, str, str]], country: str) -> list[Player]:
+def demo_players(rows: list[tuple[str, str, str]], country: str) -> list[Player]:
     players = []
     for first, last, club in rows:
         player = Player.objects.filter(first_name=first, last_name=last, club=club).first()
@@ -133,8 +133,8 @@ def slovenian_demo(stdout: Any = None) -> Event:
     existing = Event.objects.filter(slug="demo-slovenian").first()
     if existing is not None:
         return existing
-    organiser = _user("organiser", staff=True)
-    referee = _user("referee")
+    organiser = demo_user("organiser", staff=True)
+    referee = demo_user("referee")
     event = services.event_create(
         actor=organiser, name="Demo: Slovenian TRI+1 open", slug="demo-slovenian",
         venue="Gostilna pri Tarokistu, Ljubljana", starts_on=dt.date(2026, 11, 14),
@@ -144,7 +144,7 @@ def slovenian_demo(stdout: Any = None) -> Event:
         status=Event.Status.RUNNING,
     )
     event.referees.add(referee)
-    for player in _players(SLOVENIAN_PLAYERS, "SI"):
+    for player in demo_players(SLOVENIAN_PLAYERS, "SI"):
         reg = services.registration_create(event=event, player=player, actor=organiser)
         services.registration_set_status(registration=reg, status=Registration.Status.CHECKED_IN,
                                          actor=organiser)
@@ -180,8 +180,8 @@ def czech_demo() -> Event:
     existing = Event.objects.filter(slug="demo-czech").first()
     if existing is not None:
         return existing
-    organiser = _user("organiser", staff=True)
-    referee = _user("referee")
+    organiser = demo_user("organiser", staff=True)
+    referee = demo_user("referee")
     event = services.event_create(
         actor=organiser, name="Demo: GP Vysočiny – Bystré", slug="demo-czech",
         venue="Hostinec U Lípy, Bystré", starts_on=dt.date(2026, 10, 31),
@@ -191,7 +191,7 @@ def czech_demo() -> Event:
         status=Event.Status.RUNNING,
     )
     event.referees.add(referee)
-    for player in _players(CZECH_PLAYERS, "CZ"):
+    for player in demo_players(CZECH_PLAYERS, "CZ"):
         reg = services.registration_create(event=event, player=player, actor=organiser)
         services.registration_set_status(registration=reg, status=Registration.Status.CHECKED_IN,
                                          actor=organiser)
@@ -243,8 +243,8 @@ def tarockcup_demo() -> Event:
     existing = Event.objects.filter(slug="demo-tarockcup").first()
     if existing is not None:
         return existing
-    organiser = _user("organiser", staff=True)
-    referee = _user("referee")
+    organiser = demo_user("organiser", staff=True)
+    referee = demo_user("referee")
     event = services.event_create(
         actor=organiser, name="Demo: Steirischer Tarockcup – Graz", slug="demo-tarockcup",
         venue="Gasthaus Zum Tarock, Graz", starts_on=dt.date(2026, 9, 19),
@@ -253,7 +253,7 @@ def tarockcup_demo() -> Event:
         planned_rounds=3, hands_per_round=16, status=Event.Status.FINISHED,
     )
     event.referees.add(referee)
-    for player in _players(AUSTRIAN_PLAYERS, "AT"):
+    for player in demo_players(AUSTRIAN_PLAYERS, "AT"):
         reg = services.registration_create(event=event, player=player, actor=organiser)
         services.registration_set_status(registration=reg, status=Registration.Status.CHECKED_IN,
                                          actor=organiser)

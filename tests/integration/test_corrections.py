@@ -15,7 +15,8 @@ from tournaments.models import Registration, Scorecard
 pytestmark = pytest.mark.django_db
 
 
-def test_a_correction_after_closing_changes_carried_points_and_the_next_seating():
+def closed_round():
+    """A closed round 1 of four players at which player 1 won a trojka with 50 points (+25)."""
     organiser, referee = UserFactory(), UserFactory()
     event = EventFactory(seating_system="points")
     for n in range(1, 5):
@@ -24,12 +25,16 @@ def test_a_correction_after_closing_changes_carried_points_and_the_next_seating(
                                tables=[["1", "2", "3", "4"]], actor=organiser)
     services.round_publish(rnd=rnd, actor=organiser)
     card = Scorecard.objects.get(table__round=rnd)
-    # Player 1 wins a trojka with 50 points: +25, the others 0.
     services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
                        record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
     services.scorecard_submit(scorecard=card, actor=organiser)
     services.scorecard_confirm(scorecard=card, actor=referee)
     services_rounds.round_close(rnd=rnd, actor=organiser)
+    return event, card, organiser, referee
+
+
+def test_a_correction_after_closing_changes_carried_points_and_the_next_seating():
+    event, card, organiser, referee = closed_round()
     first = Registration.objects.get(event=event, start_number=1)
     assert (first.tournament_points, first.score) == (Decimal("4.000"), 25)
 
@@ -46,19 +51,7 @@ def test_a_correction_after_closing_changes_carried_points_and_the_next_seating(
 
 
 def test_an_annulled_table_counts_nothing_for_its_players():
-    organiser, referee = UserFactory(), UserFactory()
-    event = EventFactory(seating_system="points")
-    for n in range(1, 5):
-        RegistrationFactory(event=event, start_number=n)
-    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
-                               tables=[["1", "2", "3", "4"]], actor=organiser)
-    services.round_publish(rnd=rnd, actor=organiser)
-    card = Scorecard.objects.get(table__round=rnd)
-    services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
-                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
-    services.scorecard_submit(scorecard=card, actor=organiser)
-    services.scorecard_confirm(scorecard=card, actor=referee)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    event, card, organiser, referee = closed_round()
     services.scorecard_annul(scorecard=card, actor=referee, reason="card missing signatures")
     assert set(Registration.objects.filter(event=event).values_list("tournament_points", "score")) == {
         (Decimal("0.000"), 0)}
