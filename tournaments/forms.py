@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring import rules
+from tournaments.engine_text import error_text
 from tournaments.models import Event, Registration, SeatingSystem
 from tournaments.seating import SeatingInvalid
 from tournaments.seating.rotation import rest_rotation
@@ -384,9 +385,9 @@ class MoneySheetForm(forms.Form):
             name = str(error.get("field") or "")
             match = re.match(r"(?:sheet\.)?players\[(\d+)\]\.(bought|money)", name)
             if match and int(match.group(1)) < len(pids):
-                self.add_error(f"{match.group(2)}-{pids[int(match.group(1))]}", error["message"])
+                self.add_error(f"{match.group(2)}-{pids[int(match.group(1))]}", error_text(error))
             else:
-                self.add_error(None, error["message"])
+                self.add_error(None, error_text(error))
 
 
 # ---------------------------------------------------------------------------------------
@@ -801,13 +802,13 @@ class HandForm(forms.Form):
             if hand is not None and hand != number - 1:
                 # Another hand of the card is wrong (the card is scored as a whole): say which.
                 general.append(str(_("Hand %(n)s: %(message)s") % {"n": hand + 1,
-                                                                  "message": error["message"]}))
+                                                                  "message": error_text(error)}))
                 continue
             slot = self.field_for(str(error.get("field") or ""))
             if slot is None:
-                general.append(error["message"])
+                general.append(error_text(error))
             else:
-                by_slot.setdefault(slot, []).append(error["message"])
+                by_slot.setdefault(slot, []).append(error_text(error))
         return by_slot, general
 
     def add_engine_errors(self, errors: list[dict[str, Any]], number: int) -> None:
@@ -849,5 +850,5 @@ def hand_feedback(form: HandForm, *, code: str, mode: str, options: dict[str, An
         return {"ok": False, "by_slot": by_slot, "general": general, "scores": None}
     scored = result["hands"][number - 1]
     return {"ok": True, "by_slot": {}, "general": [], "scores": scored.get("scores", {}),
-            "lines": scored.get("lines", []), "state": scored.get("state", {})}
+            "lines": scored.get("lines", []), "state": scored.get("state", {}), "ruleset": code}
 

@@ -835,7 +835,7 @@ class GpVysocinyRuleset(Ruleset):
             lines.append(_line(offender, what, -total, "renons", player=offender,
                                game=hand.game, level=level, base=base,
                                announced_hlasky=announced_total, amount=amount,
-                               triple_to_declarer=triple))
+                               triple_to_declarer=triple, declarer=hand.declarer))
         return amount
 
     def _misdeal(self, hand: ParsedHand, players: list[str], transfers: list[Transfer],
@@ -958,6 +958,7 @@ class GpVysocinyRuleset(Ruleset):
                                             f"{kc(after)} instead of {kc(t.amount)}",
                                    after - t.amount, "cap_applied", payer=t.payer,
                                    receiver=receiver, before=t.amount, after=after,
+                                   scope="receiver",
                                    cap=GAME_CAP))
                 t.amount = after
 

@@ -1051,9 +1051,13 @@ def _score_trischaken(h: _Hand, players: list[str], options: dict[str, Any]) -> 
     def pay(payer: str, receiver: str, amount: int, code: str, reason: str) -> None:
         scores[payer] -= amount
         scores[receiver] += amount
+        # "forehand"/"buergermeister" say which reasons of the English text apply, so that
+        # the line can be written in other languages
         lines.append({"player": payer, "what": f"{payer} pays {receiver} {amount}: {reason}",
                       "points": -amount, "code": code,
-                      "params": {"to": receiver, "amount": amount}})
+                      "params": {"to": receiver, "amount": amount,
+                                 "forehand": payer == h.forehand,
+                                 "buergermeister": "Bürgermeister" in reason}})
 
     if h.renoncers:
         # "Bei Renonce zahlt der Renoncespieler den 3 regulären Spielern je 9 Punkte"

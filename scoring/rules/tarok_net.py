@@ -1308,6 +1308,8 @@ class _Context:
                 f = (1 << h.game_level) if contras_count else 1
             total = (base + RENONS_BASE) * f
             parts = [f"game {base} + {RENONS_BASE}" + (f" x{f}" if f > 1 else "")]
+            # the same items as data, so that the line can be written in other languages
+            counted: list[dict[str, Any]] = []
             for ann in h.announcements:
                 if not ann.announced:
                     continue
@@ -1322,11 +1324,14 @@ class _Context:
                 total += av * af
                 parts.append(f"{ANNOUNCEMENT_NAMES[ann.name]} {av}"
                              + (f" x{af}" if af > 1 else ""))
+                counted.append({"name": ann.name, "value": av, "factor": af})
             pts = -total
             lines.append({"player": player, "what": "renons: -(" + " + ".join(parts) + ")",
                           "points": pts, "code": "renons",
                           "params": {"game": spec.code, "base": base, "clause": clause,
-                                     "contras_count": contras_count}})
+                                     "contras_count": contras_count,
+                                     "renons_base": RENONS_BASE, "factor": f,
+                                     "announcements": counted}})
             if h.declarer is not None and radelci[h.declarer] > 0:
                 lines.append({"player": player, "what": f"radelc doubles {_fmt(pts)}",
                               "points": pts, "code": "radelc",

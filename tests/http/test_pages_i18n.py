@@ -30,7 +30,7 @@ def _entries(lang: str) -> list[tuple[str, str | None, list[str]]]:
         for line in block.splitlines():
             if line.startswith("#"):
                 continue
-            match = re.match(r'^(msgid_plural|msgid|msgstr(?:\[\d\])?) "(.*)"$', line)
+            match = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) "(.*)"$', line)
             if match:
                 key = match.group(1)
                 fields[key] = match.group(2)
@@ -42,7 +42,9 @@ def _entries(lang: str) -> list[tuple[str, str | None, list[str]]]:
             return re.sub(r"\\(.)", lambda m: escapes.get(m.group(1), m.group(1)), s)
 
         strs = [unescape(v) for k, v in sorted(fields.items()) if k.startswith("msgstr")]
-        out.append((unescape(fields["msgid"]), unescape(fields["msgid_plural"]) if "msgid_plural" in fields else None, strs))
+        # A message with a context (pgettext) is keyed "context\x04msgid", as in the .mo file.
+        context = unescape(fields["msgctxt"]) + "\x04" if "msgctxt" in fields else ""
+        out.append((context + unescape(fields["msgid"]), unescape(fields["msgid_plural"]) if "msgid_plural" in fields else None, strs))
     return out
 
 

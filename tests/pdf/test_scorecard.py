@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
 
 from tests.pdf import builders
 from tests.pdf.pdftext import text
 from tournaments import services
+from tournaments.engine_text import line_text
 from tournaments.printing import render, selectors
 
 pytestmark = pytest.mark.django_db
@@ -32,9 +34,13 @@ def test_a_koenigrufen_card_hand_by_hand_with_the_breakdown_and_the_payout():
     assert "AUSGEFÜLLTES SCHREIBBLATT" in body
     hands = list(card.hands.order_by("number"))
     assert len(hands) == 20
-    for hand in hands:
-        for line in hand.lines:
-            assert line["what"] in body, (hand.number, line["what"])
+    # The engine's lines are printed in the event's language (tournaments.engine_text).
+    with translation.override(event.language):
+        for hand in hands:
+            for line in hand.lines:
+                written = line_text(line, card.ruleset_code)
+                assert written != line["what"] and written in body, (hand.number, written)
+    assert "Rufer gewonnen" in body
     # The total row carries the card's totals in seat order, and every Schrift sums to zero.
     totals = [card.totals[p] for p in card.player_ids]
     assert sum(totals) == 0

@@ -409,6 +409,9 @@ class FilledLine:
     player: str
     what: str
     points_text: str
+    # the engine's line itself (code, params), so the template can write it in the
+    # printout's language (tournaments.engine_text)
+    source: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -552,7 +555,8 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
                               resting=p == resting)
                    for p in order],
             lines=[FilledLine(player=str(line.get("player", "")), what=str(line.get("what", "")),
-                              points_text=amount(int(line.get("points", 0) or 0)))
+                              points_text=amount(int(line.get("points", 0) or 0)),
+                              source=dict(line))
                    for line in (hand.lines or [])],
             payout=[int(hand.payout.get(p, 0)) for p in order] if hand.payout else None,
             entered_by=_username(hand.entered_by), confirmed_by=_username(hand.confirmed_by),
