@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments import audit, selectors, standings
+from tournaments import audit, jobs, selectors, standings
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
@@ -66,7 +66,8 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
             job.save(update_fields=["status", "message", "updated_at"])
         from tournaments.tasks import generate_round
 
-        transaction.on_commit(lambda: generate_round.delay(job.pk))
+        # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
+        jobs.dispatch(generate_round, job)
     return job
 
 
@@ -156,6 +157,6 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
-    refresh_carried_totals(event)
+    refresh_carried_totals(event, actor=actor)
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
     return rnd

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import roles, selectors, services, services_rounds
+from tournaments import jobs, roles, selectors, services, services_rounds
 from tournaments.errors import Conflict, ServiceError
 from tournaments.forms import (
     CsvImportForm,
@@ -293,6 +293,8 @@ def job_status(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
     """The job's progress, polled by the job page; sends the browser to the new round when
     the seating is stored."""
     job = get_object_or_404(Job, pk=job_id, event=event)
+    # A job left waiting by a broker outage is handed to the queue again when polled.
+    jobs.requeue_if_waiting(job)
     context = _job_context(event, job)
     response = render(request, "tournaments/manage/_job_status.html", context)
     if context["round_url"] and request.headers.get("HX-Request"):

@@ -22,7 +22,7 @@ from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from tournaments import roles, selectors
+from tournaments import jobs, roles, selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Job, Round
 from tournaments.printing import links
@@ -164,7 +164,11 @@ def round_sheets_status(request, slug: str, number: int):
     if (refused := _require_official(request, event)) is not None:
         return refused
     rnd = _round(event, number)
-    state = _job_state(event, rnd, printing.sheets_job(rnd))
+    job = printing.sheets_job(rnd)
+    if job is not None:
+        # A job left waiting by a broker outage is handed to the queue again when polled.
+        jobs.requeue_if_waiting(job)
+    state = _job_state(event, rnd, job)
     if request.headers.get("HX-Request"):
         return _progress(request, event, state, 200)
     return JsonResponse(state)

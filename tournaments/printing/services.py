@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tournaments import jobs
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Round
 from tournaments.printing import render, selectors
@@ -86,8 +87,8 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
     if created or stale:
         from tournaments.tasks import render_round_sheets
 
-        job_id = job.pk
-        transaction.on_commit(lambda: render_round_sheets.delay(job_id))
+        # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
+        jobs.dispatch(render_round_sheets, job)
     return job
 
 

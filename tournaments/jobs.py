@@ -1,0 +1,132 @@
+"""Handing background jobs to the task queue, and handing them again when the queue was away.
+
+`dispatch(task, job)` is the one way the services queue a Job's Celery task: after the
+transaction commits, it publishes the task and, when the broker cannot be reached, keeps the
+request alive instead of failing it with a 500: the Job stays QUEUED with a message saying
+the queue is unavailable and the work will run when it is back.
+
+The work then runs once the broker is back without any scheduler (no Celery beat): a QUEUED
+job that has waited longer than `JOB_REQUEUE_AFTER_SECONDS` is published again when its
+status is polled (the pages poll it) and by `manage.py requeue_jobs`. Every task is
+idempotent, so a job published twice (the first message did arrive after all, or a worker was
+merely slow) runs once in effect.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+from kombu.exceptions import OperationalError
+
+from tournaments.models import Job
+
+logger = logging.getLogger(__name__)
+
+# A job queued this long ago and still not picked up is published again (seconds); override
+# with the setting JOB_REQUEUE_AFTER_SECONDS. Long enough that a busy but healthy queue is not
+# flooded with duplicates, short enough that an organiser is not left waiting after an outage.
+DEFAULT_REQUEUE_AFTER_SECONDS = 60
+
+# What publishing raises when the broker is down or unreachable: kombu wraps the transport's
+# connection errors in OperationalError once the publish retries are spent; a refused or timed
+# out socket can surface directly as an OSError (ConnectionError, TimeoutError).
+BROKER_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
+
+
+def queue_unavailable_message() -> str:
+    return gettext("the task queue is unavailable; the job will run when it is back")
+
+
+def _task_for(kind: str):
+    # Imported here: the tasks and these services import this module.
+    from tournaments import services_rounds, tasks
+    from tournaments.printing import services as printing
+
+    return {
+        services_rounds.SEAT_JOB: tasks.generate_round,
+        printing.RENDER_JOB: tasks.render_round_sheets,
+    }.get(kind)
+
+
+def _eager(task) -> bool:
+    return bool(task.app.conf.task_always_eager)
+
+
+def publish(task, job_id: int) -> bool:
+    """Publish the task for the job now. True when the broker took it; False (and the job
+    keeps a message saying so) when the broker could not be reached."""
+    if _eager(task):
+        # The embedded default runs the task in process: its own errors must propagate.
+        task.delay(job_id)
+        return True
+    try:
+        # Retries and timeouts come from the settings (CELERY_TASK_PUBLISH_RETRY_POLICY,
+        # CELERY_BROKER_CONNECTION_TIMEOUT): short, so a request never hangs on a dead broker.
+        task.apply_async((job_id,))
+    except BROKER_ERRORS as exc:
+        logger.warning("task queue unavailable, job %s stays queued: %s", job_id, exc)
+        # Only a job still waiting gets the message: a worker may have finished it meanwhile
+        # (a second dispatch of a job whose first message did arrive).
+        Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
+            message=queue_unavailable_message(), updated_at=timezone.now())
+        return False
+    # The queue took it: clear an earlier "unavailable" message so the page stops saying so.
+    # A queued job carries no other message (the services clear it when they queue).
+    Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).exclude(message="").update(message="")
+    return True
+
+
+def dispatch(task, job: Job) -> None:
+    """Queue the job's task once the surrounding transaction commits (at once outside one).
+    A broker that is down never fails the caller: see `publish`."""
+    job_id = job.pk
+    transaction.on_commit(lambda: publish(task, job_id))
+
+
+def requeue_after_seconds() -> float:
+    return float(getattr(settings, "JOB_REQUEUE_AFTER_SECONDS", DEFAULT_REQUEUE_AFTER_SECONDS))
+
+
+def _claim(job_id: int, older_than: float) -> bool:
+    """Take the right to publish a waiting job again. The conditional update lets exactly one
+    of several polling pages (or the command) win, and restarts the job's waiting time."""
+    cutoff = timezone.now() - timedelta(seconds=older_than)
+    return bool(Job.objects.filter(pk=job_id, status=Job.Status.QUEUED,
+                                   updated_at__lte=cutoff).update(updated_at=timezone.now()))
+
+
+def requeue_if_waiting(job: Job, older_than: float | None = None) -> bool:
+    """Publish a QUEUED job again if it has waited longer than `older_than` seconds (default
+    JOB_REQUEUE_AFTER_SECONDS). Called when a job's status is polled. True if published."""
+    if job.status != Job.Status.QUEUED:
+        return False
+    task = _task_for(job.kind)
+    if task is None or _eager(task):
+        return False
+    limit = requeue_after_seconds() if older_than is None else older_than
+    if not _claim(job.pk, limit):
+        return False
+    published = publish(task, job.pk)
+    # The caller shows this instance: let it carry the message just written (or cleared).
+    job.refresh_from_db()
+    return published
+
+
+def requeue_waiting(older_than: float | None = None) -> dict[str, Any]:
+    """Publish every QUEUED job again that has waited longer than `older_than` seconds:
+    the recovery after a broker outage (`manage.py requeue_jobs`)."""
+    limit = requeue_after_seconds() if older_than is None else older_than
+    cutoff = timezone.now() - timedelta(seconds=limit)
+    published, unavailable = [], []
+    for job in Job.objects.filter(status=Job.Status.QUEUED, updated_at__lte=cutoff).order_by("pk"):
+        task = _task_for(job.kind)
+        if task is None or _eager(task) or not _claim(job.pk, limit):
+            continue
+        (published if publish(task, job.pk) else unavailable).append(job.pk)
+    return {"published": published, "unavailable": unavailable}
