@@ -30,3 +30,6 @@ urlpatterns = [
     path("", include("leagues.urls")),
     path("", include("tournaments.urls_pdf")),
 ]
+
+# Unmatched paths under /api/ answer in the API's error shape (DEBUG off, as in production).
+handler404 = "tournaments.api.errors.not_found"

@@ -67,12 +67,17 @@ def _full_clean(obj: Any, **kwargs: Any) -> None:
         raise ServiceError(_field_errors(exc)) from exc
 
 
+@transaction.atomic
 def player_create(*, first_name: str, last_name: str, club: str = "", country: str = "",
-                  federation_id: str = "", user: Any = None) -> Player:
+                  federation_id: str = "", user: Any = None, actor: Any = None) -> Player:
     player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
                     country=country.strip().upper(), federation_id=federation_id.strip(), user=user)
     _full_clean(player)
     player.save()
+    # Who entered a player into the registry is on record, like every other write.
+    audit.record(actor=actor, action="player.create", target=player,
+                 after={"name": str(player), "club": player.club,
+                        "federation_id": player.federation_id})
     return player
 
 
@@ -403,7 +408,7 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
         records.append(record)
     _rescore(card, records, actor, {number})
     hand = card.hands.get(number=number)
-    _after_result_change(card)
+    _after_result_change(card, actor)
     audit.record(actor=actor, action="hand.update" if before is not None else "hand.create",
                  target=hand, event=card.table.round.event, table=card.table, before=before,
                  after=record, reason=reason)
@@ -421,7 +426,7 @@ def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_versi
     removed = hands[number - 1]
     records = [h.record for h in hands if h.number != number]
     _rescore(card, records, actor, set())
-    _after_result_change(card)
+    _after_result_change(card, actor)
     audit.record(actor=actor, action="hand.delete", target=card, event=card.table.round.event,
                  table=card.table, before=removed.record, after=None, reason=reason)
 
@@ -491,7 +496,7 @@ def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scoreca
     card.annulled_reason = reason.strip()
     card.version += 1
     card.save()
-    _after_result_change(card)
+    _after_result_change(card, actor)
     audit.record(actor=actor, action="scorecard.annul", target=card, event=card.table.round.event,
                  table=card.table, before={"status": before}, after={"status": card.status},
                  reason=reason)
@@ -537,16 +542,18 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
     card.totals = result["totals"]
     card.version += 1
     card.save()
-    _after_result_change(card)
+    _after_result_change(card, actor)
     audit.record(actor=actor, action="money_sheet.save", target=card, event=event, table=card.table,
                  before=before or None, after=sheet, reason=reason)
     return card
 
 
-def refresh_carried_totals(event: Event) -> None:
+@transaction.atomic
+def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
     """Set each registration's carried tournament points and score to what the confirmed
     results of the closed rounds give. Recomputed, never accumulated, so a correction after
-    closing (a referee's decision, an annulled table) is carried too."""
+    closing (a referee's decision, an annulled table) is carried too. A refresh that changes
+    somebody's carried totals is on the audit trail with the old and new values."""
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     rows = {}
     if last_closed is not None:
@@ -554,16 +561,25 @@ def refresh_carried_totals(event: Event) -> None:
 
         rows = {r.start_number: r for r in event_standings(event, up_to_round=last_closed).rows}
     regs = list(event.registrations.all())
+    before: dict[str, list[Any]] = {}
+    after: dict[str, list[Any]] = {}
     for reg in regs:
         row = rows.get(reg.start_number)
+        old = [str(reg.tournament_points), reg.score]
         reg.tournament_points = row.points if row else Decimal(0)
         reg.score = row.score if row else 0
+        new = [str(reg.tournament_points), reg.score]
+        if Decimal(old[0]) != reg.tournament_points or old[1] != reg.score:
+            before[str(reg.start_number)], after[str(reg.start_number)] = old, new
     Registration.objects.bulk_update(regs, ["tournament_points", "score"])
+    if after:
+        audit.record(actor=actor, action="standings.refresh", target=event, event=event,
+                     before=before, after=after)
 
 
-def _after_result_change(card: Scorecard) -> None:
+def _after_result_change(card: Scorecard, actor: Any = None) -> None:
     if card.table.round.status == Round.Status.CLOSED:
-        refresh_carried_totals(card.table.round.event)
+        refresh_carried_totals(card.table.round.event, actor=actor)
 
 
 # ---------------------------------------------------------------------------------------
@@ -637,7 +653,7 @@ def standings_adjust(*, registration: Registration, actor: Any, reason: str,
         event=registration.event, registration=registration, points_delta=Decimal(points_delta),
         score_delta=score_delta, reason=reason.strip(), created_by=actor,
     )
-    refresh_carried_totals(registration.event)
+    refresh_carried_totals(registration.event, actor=actor)
     audit.record(actor=actor, action="standings.adjust", target=adj, event=registration.event,
                  after={"points_delta": str(adj.points_delta), "score_delta": score_delta},
                  reason=reason)
@@ -848,7 +864,7 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> list[Reg
         raise ServiceError(errors)
     created = []
     for item in plan:
-        player = item["player"] or player_create(**item["new_player"])
+        player = item["player"] or player_create(**item["new_player"], actor=actor)
         created.append(registration_create(event=event, player=player, actor=actor,
                                            start_number=item["start_number"],
                                            status=item["status"]))
@@ -880,6 +896,6 @@ def registration_add(*, event: Event, actor: Any, first_name: str, last_name: st
         raise ServiceError([{**e, "field": e["field"].removeprefix("rows[0]").lstrip(".") or "last_name",
                              "message": e["message"].removeprefix("line 1: ")} for e in errors])
     item = plan[0]
-    player = item["player"] or player_create(**item["new_player"])
+    player = item["player"] or player_create(**item["new_player"], actor=actor)
     return registration_create(event=event, player=player, actor=actor,
                                start_number=item["start_number"], status=item["status"])

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -71,3 +74,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                    else str(response.data)}]
     response.data = {"errors": errors}
     return response
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 handler (config/urls.py): a path under /api/ that no route matches (an
+    event slug with spaces, a negative number) is still a refusal of the API, so it answers in
+    the error shape; every other path gets the site's ordinary 404 page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"errors": [{
+            "hand": None, "field": "path", "code": "not_found",
+            "message": _("no API endpoint at %(path)s") % {"path": request.path},
+        }]}, status=404)
+    return defaults.page_not_found(request, exception)

@@ -79,8 +79,9 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = ["id"]
         # The service checks the federation id's uniqueness and the name together.
         validators: list = []
-        extra_kwargs = {"first_name": {"required": False, "allow_blank": True},
-                        "last_name": {"required": False, "allow_blank": True},
+        # A missing name reaches the service as blank, which refuses it at the field.
+        extra_kwargs = {"first_name": {"required": False, "allow_blank": True, "default": ""},
+                        "last_name": {"required": False, "allow_blank": True, "default": ""},
                         "federation_id": {"validators": []}}
 
 

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from tournaments import roles, selectors, services
+from tournaments import jobs, roles, selectors, services
 from tournaments.api import filters, lookups, permissions
 from tournaments.api.schema import refusals
 from tournaments.api.serializers import (
@@ -123,7 +123,7 @@ class PlayerListView(generics.ListAPIView):
         self._require(request)
         data = PlayerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(**data.validated_data)
+        player = services.player_create(**data.validated_data, actor=request.user)
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -158,7 +158,8 @@ class RegistrationListView(generics.ListAPIView):
         values = data.validated_data
         # A new player and his registration stand or fall together.
         with transaction.atomic():
-            player = values.get("player") or services.player_create(**values["new_player"])
+            player = values.get("player") or services.player_create(**values["new_player"],
+                                                                    actor=request.user)
             registration = services.registration_create(
                 event=event, player=player, actor=request.user,
                 start_number=values.get("start_number"), status=values["status"])
@@ -237,6 +238,8 @@ class JobDetailView(APIView):
                 raise Forbidden(_("only staff may see this job"), code="not_staff")
         else:
             permissions.require_organiser(request.user, job.event)
+        # A job left waiting by a broker outage is handed to the queue again when polled.
+        jobs.requeue_if_waiting(job)
         return Response(JobSerializer(job).data)
 
 

@@ -1,0 +1,607 @@
+"""Every write leaves an audit entry: a walk over every public service.
+
+The public functions of tournaments/services.py, tournaments/services_rounds.py and
+leagues/services.py are found by introspection (defined in the module, name not starting with
+"_"). Each one is either a write, with a builder below that calls it with valid arguments and
+names the audit action it must leave and who the entry must name, or it is listed in
+NOT_WRITES with the reason. A new public service in none of the two fails
+`test_every_public_service_is_walked`, so nobody adds a write the trail does not see."""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+
+import leagues.services
+import tournaments.services
+import tournaments.services_rounds
+from leagues import services as ls
+from leagues.models import Division, Season
+from tests.factories import PlayerFactory
+from tests.leagues.helpers import play_matchday, random_klop_points
+from tournaments import services as ts
+from tournaments import services_rounds as tr
+from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard
+
+pytestmark = pytest.mark.django_db
+
+MODULES = [tournaments.services, tournaments.services_rounds, leagues.services]
+
+# Public functions that change nothing, with the reason.
+NOT_WRITES = {
+    "tournaments.services.seating_violations": "reads a stored round and asks the seating checker",
+    "tournaments.services_rounds.round_seed": "pure: a seed computed from the event and round",
+    "tournaments.services_rounds.next_round_number": "reads the event's rounds",
+    "leagues.services.roman": "pure: a number as a Roman numeral",
+    "leagues.services.default_division_name": "pure: the name of a division level",
+    "leagues.services.division_seed": "pure: a division's seed computed from the season's",
+    "leagues.services.repeat_meetings": "pure: counts repeat meetings in a schedule",
+    "leagues.services.seed_cup_points": "reads the Tarockcup ruleset's cup-points table",
+}
+
+
+def public_services() -> set[str]:
+    return {f"{module.__name__}.{name}"
+            for module in MODULES
+            for name, obj in vars(module).items()
+            if inspect.isfunction(obj) and not name.startswith("_")
+            and obj.__module__ == module.__name__}
+
+
+# ---------------------------------------------------------------------------------------
+# The world the builders start from
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class Call:
+    run: Callable[[], Any]
+    action: str
+    actor: Any
+
+
+class World:
+    """Users and lazily built objects: each builder asks only for what its service needs."""
+
+    def __init__(self) -> None:
+        make = get_user_model().objects.create
+        self.organiser = make(username="walk-organiser", is_staff=True)
+        self.referee = make(username="walk-referee")
+
+    def event(self, slug: str = "walk", players: int = 8, **extra: Any) -> Event:
+        fields = {"name": f"Walk {slug}", "slug": slug, "starts_on": dt.date(2026, 11, 21),
+                  "ends_on": dt.date(2026, 11, 21), "ruleset_code": "tarok-net-2007",
+                  "ruleset_mode": "tri+1", "seating_system": "points", "planned_rounds": 3,
+                  "hands_per_round": 4, **extra}
+        event = ts.event_create(actor=self.organiser, **fields)
+        event.referees.add(self.referee)
+        for n in range(1, players + 1):
+            player = ts.player_create(first_name=f"F{n}", last_name=f"{slug}-{n}", club="TK")
+            ts.registration_create(event=event, player=player, actor=self.organiser)
+        return event
+
+    def draft_round(self, event: Event | None = None) -> Round:
+        event = event or self.event()
+        return ts.round_store(event=event, number=1, seating_system="fixed", seed=0,
+                              tables=[["1", "2", "3", "4"], ["5", "6", "7", "8"]],
+                              actor=self.organiser)
+
+    def published_round(self) -> Round:
+        rnd = self.draft_round()
+        return ts.round_publish(rnd=rnd, actor=self.organiser)
+
+    def card(self, rnd: Round | None = None, table: int = 1) -> Scorecard:
+        rnd = rnd or self.published_round()
+        return Scorecard.objects.get(table__round=rnd, table__number=table)
+
+    def card_with_hand(self) -> Scorecard:
+        card = self.card()
+        ts.hand_save(scorecard=card, number=1, record=trojka(), actor=self.organiser,
+                     expected_version=card.version)
+        card.refresh_from_db()
+        return card
+
+    def closed_round(self) -> Round:
+        rnd = self.published_round()
+        for card in Scorecard.objects.filter(table__round=rnd):
+            ts.hand_save(scorecard=card, number=1, record=trojka(*card.player_ids[::3]),
+                         actor=self.organiser, expected_version=card.version)
+            ts.scorecard_submit(scorecard=card, actor=self.organiser)
+            ts.scorecard_confirm(scorecard=card, actor=self.referee)
+        return tr.round_close(rnd=rnd, actor=self.organiser)
+
+    # Leagues and cups ------------------------------------------------------------------
+
+    def league(self):
+        return ls.league_create(actor=self.organiser, organisers=[self.organiser], name="Liga",
+                                slug="liga", division_size=8, movement_count=2, division_count=1,
+                                hands_per_matchday=1, qualification_group=True)
+
+    def season(self, *, members: int = 8, planned_matchdays: int = 1) -> Season:
+        season = ls.season_create(league=self.league(), actor=self.organiser, name="2025",
+                                  slug="2025", planned_matchdays=planned_matchdays, seed=3)
+        division = self.division(season)
+        for n in range(members):
+            ls.membership_add(division=division, player=PlayerFactory(last_name=f"Member{n}"),
+                              actor=self.organiser)
+        return season
+
+    def division(self, season: Season) -> Division:
+        return season.divisions.get(level=1)
+
+    def scheduled_season(self) -> Season:
+        season = self.season()
+        return ls.schedule_generate(season=season, actor=self.organiser)
+
+    def matchday(self):
+        return ls.matchday_create(season=self.scheduled_season(), actor=self.organiser,
+                                  date=dt.date(2025, 9, 1), number=1)
+
+    def seated_matchday(self):
+        matchday = self.matchday()
+        ls.matchday_seat(matchday=matchday, actor=self.organiser)
+        return matchday
+
+    def finished_season(self) -> Season:
+        season = self.scheduled_season()
+        rng = random.Random(5)
+        play_matchday(season, 1, self.organiser, self.referee,
+                      lambda card: random_klop_points(rng, len(card.player_ids)))
+        return ls.season_finish(season=season, actor=self.organiser)
+
+    def cup(self):
+        return ls.cup_create(actor=self.organiser, organisers=[self.organiser], name="Pokal",
+                             slug="pokal", seed_points=True)
+
+
+def trojka(declarer: str = "1", resting: str = "4") -> dict[str, Any]:
+    return {"game": "trojka", "declarer": declarer, "resting": resting, "points": 40}
+
+
+# ---------------------------------------------------------------------------------------
+# One builder per write: set up, then the call, its audit action and the actor it names
+# ---------------------------------------------------------------------------------------
+
+def _event_update(w: World) -> Call:
+    event = w.event(players=0)
+    return Call(lambda: ts.event_update(event=event, actor=w.organiser, venue="Piran"),
+                "event.update", w.organiser)
+
+
+def _registration_create(w: World) -> Call:
+    event = w.event(players=0)
+    player = PlayerFactory()
+    return Call(lambda: ts.registration_create(event=event, player=player, actor=w.organiser),
+                "registration.create", w.organiser)
+
+
+def _registration_set_status(w: World) -> Call:
+    reg = w.event(players=1).registrations.get()
+    return Call(lambda: ts.registration_set_status(registration=reg, status="checked_in",
+                                                   actor=w.organiser),
+                "registration.status", w.organiser)
+
+
+def _round_store(w: World) -> Call:
+    event = w.event()
+    return Call(lambda: ts.round_store(event=event, number=1, seating_system="fixed", seed=0,
+                                       tables=[["1", "2", "3", "4"], ["5", "6", "7", "8"]],
+                                       actor=w.organiser),
+                "round.create", w.organiser)
+
+
+def _round_swap_players(w: World) -> Call:
+    rnd = w.draft_round()
+    return Call(lambda: ts.round_swap_players(rnd=rnd, first="1", second="5", actor=w.organiser),
+                "round.swap", w.organiser)
+
+
+def _round_publish(w: World) -> Call:
+    rnd = w.draft_round()
+    return Call(lambda: ts.round_publish(rnd=rnd, actor=w.organiser), "round.publish", w.organiser)
+
+
+def _hand_save(w: World) -> Call:
+    card = w.card()
+    return Call(lambda: ts.hand_save(scorecard=card, number=1, record=trojka(), actor=w.referee,
+                                     expected_version=card.version),
+                "hand.create", w.referee)
+
+
+def _hand_delete(w: World) -> Call:
+    card = w.card_with_hand()
+    return Call(lambda: ts.hand_delete(scorecard=card, number=1, actor=w.referee,
+                                       expected_version=card.version),
+                "hand.delete", w.referee)
+
+
+def _hand_confirm(w: World) -> Call:
+    hand = w.card_with_hand().hands.get(number=1)
+    return Call(lambda: ts.hand_confirm(hand=hand, actor=w.referee), "hand.confirm", w.referee)
+
+
+def _scorecard_submit(w: World) -> Call:
+    card = w.card_with_hand()
+    return Call(lambda: ts.scorecard_submit(scorecard=card, actor=w.organiser),
+                "scorecard.submit", w.organiser)
+
+
+def _scorecard_confirm(w: World) -> Call:
+    card = ts.scorecard_submit(scorecard=w.card_with_hand(), actor=w.organiser)
+    return Call(lambda: ts.scorecard_confirm(scorecard=card, actor=w.referee),
+                "scorecard.confirm", w.referee)
+
+
+def _scorecard_annul(w: World) -> Call:
+    card = w.card()
+    return Call(lambda: ts.scorecard_annul(scorecard=card, actor=w.referee, reason="wrong table"),
+                "scorecard.annul", w.referee)
+
+
+def _money_sheet_save(w: World) -> Call:
+    event = w.event(slug="gp", players=4, ruleset_code="gp-vysociny-2004", ruleset_mode="four",
+                    seating_system="random", stake_haler=2000)
+    rnd = ts.round_store(event=event, number=1, seating_system="fixed", seed=0,
+                         tables=[["1", "2", "3", "4"]], actor=w.organiser)
+    card = w.card(ts.round_publish(rnd=rnd, actor=w.organiser))
+    rows = {"1": {"money": 4500}, "2": {"bought": 1000, "money": 1500}, "3": {"money": 2000},
+            "4": {"money": 1000}}
+    return Call(lambda: ts.money_sheet_save(scorecard=card, rows=rows, actor=w.referee,
+                                            expected_version=card.version),
+                "money_sheet.save", w.referee)
+
+
+def _refresh_carried_totals(w: World) -> Call:
+    event = w.closed_round().event
+    # Carried totals gone stale (as after a restore of an older copy): the refresh puts them
+    # right, and says so.
+    Registration.objects.filter(event=event).update(tournament_points=0, score=0)
+    return Call(lambda: ts.refresh_carried_totals(event, actor=w.organiser), "standings.refresh",
+                w.organiser)
+
+
+def _penalty_record(w: World) -> Call:
+    card = w.card_with_hand()
+    reg = card.table.seats.get(position=1).registration
+    return Call(lambda: ts.penalty_record(table=card.table, registration=reg, kind="renons",
+                                          actor=w.referee, hand_number=1, description="renons"),
+                "penalty.record", w.referee)
+
+
+def _dispute_open(w: World) -> Call:
+    event = w.event(players=0)
+    return Call(lambda: ts.dispute_open(event=event, description="wrong points", actor=w.referee),
+                "dispute.open", w.referee)
+
+
+def _dispute_decide(w: World) -> Call:
+    dispute: Dispute = ts.dispute_open(event=w.event(players=0), description="wrong points",
+                                       actor=w.organiser)
+    return Call(lambda: ts.dispute_decide(dispute=dispute, decision="the points stand",
+                                          actor=w.referee),
+                "dispute.decide", w.referee)
+
+
+def _standings_adjust(w: World) -> Call:
+    reg = w.event(players=1).registrations.get()
+    return Call(lambda: ts.standings_adjust(registration=reg, actor=w.referee, reason="late",
+                                            points_delta=-1),
+                "standings.adjust", w.referee)
+
+
+def _round_start_clock(w: World) -> Call:
+    rnd = w.published_round()
+    return Call(lambda: ts.round_start_clock(rnd=rnd, actor=w.organiser), "round.start_clock",
+                w.organiser)
+
+
+def _registrations_import_csv(w: World) -> Call:
+    event = w.event(players=0)
+    text = "first_name,last_name,club\nAna,Novak,TK Bled\nBor,Kranjc,TK Bled\n"
+    return Call(lambda: ts.registrations_import_csv(event=event, text=text, actor=w.organiser),
+                "registration.import", w.organiser)
+
+
+def _registration_add(w: World) -> Call:
+    event = w.event(players=0)
+    return Call(lambda: ts.registration_add(event=event, actor=w.organiser, first_name="Ana",
+                                            last_name="Novak", club="TK Bled"),
+                "registration.create", w.organiser)
+
+
+def _round_generation_queue(w: World, capture: Any) -> Call:
+    event = w.event()
+
+    def run() -> Any:
+        # The seating runs when the queueing commits (eagerly in tests).
+        with capture(execute=True):
+            return tr.round_generation_queue(event=event, actor=w.organiser)
+
+    return Call(run, "round.create", w.organiser)
+
+
+def _round_generate(w: World, capture: Any) -> Call:
+    with capture(execute=False):
+        job = tr.round_generation_queue(event=w.event(), actor=w.organiser)
+    return Call(lambda: tr.round_generate(job.pk), "round.create", w.organiser)
+
+
+def _round_close(w: World) -> Call:
+    rnd = w.published_round()
+    for card in Scorecard.objects.filter(table__round=rnd):
+        ts.scorecard_annul(scorecard=card, actor=w.referee, reason="not played")
+    return Call(lambda: tr.round_close(rnd=rnd, actor=w.organiser), "round.close", w.organiser)
+
+
+def _league_update(w: World) -> Call:
+    league = w.league()
+    return Call(lambda: ls.league_update(league=league, actor=w.organiser, description="Zima"),
+                "league.update", w.organiser)
+
+
+def _season_create(w: World) -> Call:
+    league = w.league()
+    return Call(lambda: ls.season_create(league=league, actor=w.organiser, name="2025"),
+                "league.season.create", w.organiser)
+
+
+def _season_update(w: World) -> Call:
+    season = w.season(members=0)
+    return Call(lambda: ls.season_update(season=season, actor=w.organiser, name="2025/26"),
+                "league.season.update", w.organiser)
+
+
+def _membership_add(w: World) -> Call:
+    division = w.division(w.season(members=0))
+    player = PlayerFactory()
+    return Call(lambda: ls.membership_add(division=division, player=player, actor=w.organiser),
+                "league.membership.add", w.organiser)
+
+
+def _membership_remove(w: World) -> Call:
+    membership = w.season(members=1).memberships.get()
+    return Call(lambda: ls.membership_remove(membership=membership, actor=w.organiser,
+                                             reason="moved abroad"),
+                "league.membership.remove", w.organiser)
+
+
+def _applicants_select(w: World) -> Call:
+    season = w.season(members=6)
+    applicants = [PlayerFactory(), PlayerFactory()]
+    return Call(lambda: ls.applicants_select(season=season, applicants=applicants,
+                                             actor=w.organiser),
+                "league.membership.select", w.organiser)
+
+
+def _schedule_generate(w: World) -> Call:
+    season = w.season()
+    return Call(lambda: ls.schedule_generate(season=season, actor=w.organiser),
+                "league.schedule.generate", w.organiser)
+
+
+def _schedule_swap(w: World) -> Call:
+    season = w.scheduled_season()
+    first_table, second_table = season.schedule["divisions"]["1"]["rounds"][0][:2]
+    first = PlayerFactory._meta.model.objects.get(pk=int(first_table[0]))
+    second = PlayerFactory._meta.model.objects.get(pk=int(second_table[0]))
+    return Call(lambda: ls.schedule_swap(season=season, division=w.division(season),
+                                         matchday_number=1, first=first, second=second,
+                                         actor=w.organiser, reason="a wish"),
+                "league.schedule.swap", w.organiser)
+
+
+def _matchday_create(w: World) -> Call:
+    season = w.scheduled_season()
+    return Call(lambda: ls.matchday_create(season=season, actor=w.organiser,
+                                           date=dt.date(2025, 9, 1)),
+                "league.matchday.create", w.organiser)
+
+
+def _matchday_update(w: World) -> Call:
+    matchday = w.matchday()
+    return Call(lambda: ls.matchday_update(matchday=matchday, actor=w.organiser, venue="Celje"),
+                "league.matchday.update", w.organiser)
+
+
+def _matchday_seat(w: World) -> Call:
+    matchday = w.matchday()
+    return Call(lambda: ls.matchday_seat(matchday=matchday, actor=w.organiser),
+                "league.matchday.seat", w.organiser)
+
+
+def _matchday_publish(w: World) -> Call:
+    matchday = w.seated_matchday()
+    return Call(lambda: ls.matchday_publish(matchday=matchday, actor=w.organiser), "round.publish",
+                w.organiser)
+
+
+def _matchday_close(w: World) -> Call:
+    matchday = w.seated_matchday()
+    rnd = ls.matchday_publish(matchday=matchday, actor=w.organiser)
+    for card in Scorecard.objects.filter(table__round=rnd):
+        ts.scorecard_annul(scorecard=card, actor=w.referee, reason="not played")
+    return Call(lambda: ls.matchday_close(matchday=matchday, actor=w.organiser), "round.close",
+                w.organiser)
+
+
+def _season_finish(w: World) -> Call:
+    season = w.scheduled_season()
+    rng = random.Random(5)
+    play_matchday(season, 1, w.organiser, w.referee,
+                  lambda card: random_klop_points(rng, len(card.player_ids)))
+    return Call(lambda: ls.season_finish(season=season, actor=w.organiser), "league.season.finish",
+                w.organiser)
+
+
+def _division_set_final_order(w: World) -> Call:
+    season = w.finished_season()
+    division = w.division(season)
+    players = [m.player for m in division.memberships.order_by("-seed_position")]
+    return Call(lambda: ls.division_set_final_order(division=division, players=players,
+                                                    actor=w.organiser, reason="commission"),
+                "league.final_order", w.organiser)
+
+
+def _season_advance(w: World) -> Call:
+    season = w.finished_season()
+    return Call(lambda: ls.season_advance(season=season, actor=w.organiser, name="2026"),
+                "league.season.advance", w.organiser)
+
+
+def _cup_update(w: World) -> Call:
+    series = w.cup()
+    return Call(lambda: ls.cup_update(series=series, actor=w.organiser, season_label="2026"),
+                "cup.update", w.organiser)
+
+
+def _cup_event_add(w: World) -> Call:
+    series, event = w.cup(), w.event(players=0)
+    return Call(lambda: ls.cup_event_add(series=series, event=event, actor=w.organiser),
+                "cup.event.add", w.organiser)
+
+
+def _cup_event_remove(w: World) -> Call:
+    series, event = w.cup(), w.event(players=0)
+    ls.cup_event_add(series=series, event=event, actor=w.organiser)
+    return Call(lambda: ls.cup_event_remove(series=series, event=event, actor=w.organiser,
+                                            reason="wrong event"),
+                "cup.event.remove", w.organiser)
+
+
+def _cup_points_set(w: World) -> Call:
+    series = w.cup()
+    return Call(lambda: ls.cup_points_set(series=series, table={"1": 100, "2": 80, "3": 60},
+                                          actor=w.organiser, reason="the whole table"),
+                "cup.points.set", w.organiser)
+
+
+WRITES: dict[str, Callable[..., Call]] = {
+    "tournaments.services.player_create": lambda w: Call(
+        lambda: ts.player_create(first_name="Ana", last_name="Novak", actor=w.organiser),
+        "player.create", w.organiser),
+    "tournaments.services.event_create": lambda w: Call(
+        lambda: ts.event_create(actor=w.organiser, name="New", slug="new",
+                                starts_on=dt.date(2026, 12, 1), ends_on=dt.date(2026, 12, 1),
+                                ruleset_code="tarok-net-2007", ruleset_mode="tri+1"),
+        "event.create", w.organiser),
+    "tournaments.services.event_update": _event_update,
+    "tournaments.services.registration_create": _registration_create,
+    "tournaments.services.registration_set_status": _registration_set_status,
+    "tournaments.services.round_store": _round_store,
+    "tournaments.services.round_swap_players": _round_swap_players,
+    "tournaments.services.round_publish": _round_publish,
+    "tournaments.services.hand_save": _hand_save,
+    "tournaments.services.hand_delete": _hand_delete,
+    "tournaments.services.hand_confirm": _hand_confirm,
+    "tournaments.services.scorecard_submit": _scorecard_submit,
+    "tournaments.services.scorecard_confirm": _scorecard_confirm,
+    "tournaments.services.scorecard_annul": _scorecard_annul,
+    "tournaments.services.money_sheet_save": _money_sheet_save,
+    "tournaments.services.refresh_carried_totals": _refresh_carried_totals,
+    "tournaments.services.penalty_record": _penalty_record,
+    "tournaments.services.dispute_open": _dispute_open,
+    "tournaments.services.dispute_decide": _dispute_decide,
+    "tournaments.services.standings_adjust": _standings_adjust,
+    "tournaments.services.round_start_clock": _round_start_clock,
+    "tournaments.services.registrations_import_csv": _registrations_import_csv,
+    "tournaments.services.registration_add": _registration_add,
+    "tournaments.services_rounds.round_generation_queue": _round_generation_queue,
+    "tournaments.services_rounds.round_generate": _round_generate,
+    "tournaments.services_rounds.round_close": _round_close,
+    "leagues.services.league_create": lambda w: Call(
+        lambda: ls.league_create(actor=w.organiser, name="Liga", slug="liga"),
+        "league.create", w.organiser),
+    "leagues.services.league_update": _league_update,
+    "leagues.services.season_create": _season_create,
+    "leagues.services.season_update": _season_update,
+    "leagues.services.membership_add": _membership_add,
+    "leagues.services.membership_remove": _membership_remove,
+    "leagues.services.applicants_select": _applicants_select,
+    "leagues.services.schedule_generate": _schedule_generate,
+    "leagues.services.schedule_swap": _schedule_swap,
+    "leagues.services.matchday_create": _matchday_create,
+    "leagues.services.matchday_update": _matchday_update,
+    "leagues.services.matchday_seat": _matchday_seat,
+    "leagues.services.matchday_publish": _matchday_publish,
+    "leagues.services.matchday_close": _matchday_close,
+    "leagues.services.season_finish": _season_finish,
+    "leagues.services.division_set_final_order": _division_set_final_order,
+    "leagues.services.season_advance": _season_advance,
+    "leagues.services.cup_create": lambda w: Call(
+        lambda: ls.cup_create(actor=w.organiser, name="Pokal", slug="pokal"),
+        "cup.create", w.organiser),
+    "leagues.services.cup_update": _cup_update,
+    "leagues.services.cup_event_add": _cup_event_add,
+    "leagues.services.cup_event_remove": _cup_event_remove,
+    "leagues.services.cup_points_set": _cup_points_set,
+}
+
+# Builders of services that queue work on commit also get pytest-django's capture fixture.
+NEEDS_ON_COMMIT = {"tournaments.services_rounds.round_generation_queue",
+                   "tournaments.services_rounds.round_generate"}
+
+
+def test_every_public_service_is_walked():
+    found = public_services()
+    unwalked = found - set(WRITES) - set(NOT_WRITES)
+    assert not unwalked, (
+        f"public services with no audit walk: {sorted(unwalked)}. Add a builder to WRITES "
+        "(and an audit entry in the service), or list it in NOT_WRITES with the reason.")
+    assert not set(WRITES) & set(NOT_WRITES)
+    gone = (set(WRITES) | set(NOT_WRITES)) - found
+    assert not gone, f"walked services that no longer exist: {sorted(gone)}"
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_every_write_leaves_an_audit_entry_naming_its_actor(name, django_capture_on_commit_callbacks):
+    world = World()
+    builder = WRITES[name]
+    call = (builder(world, django_capture_on_commit_callbacks) if name in NEEDS_ON_COMMIT
+            else builder(world))
+    last = AuditEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+    call.run()
+
+    entries = list(AuditEntry.objects.filter(pk__gt=last).select_related("actor"))
+    assert entries, f"{name} wrote without an audit entry"
+    assert call.action in {e.action for e in entries}, \
+        f"{name} left {sorted({e.action for e in entries})}, not {call.action!r}"
+    # Every entry the call left names the person who made the change, none "system".
+    assert {e.actor for e in entries} == {call.actor}, \
+        f"{name}: entries name {sorted({e.actor_label for e in entries})}, not {call.actor}"
+
+
+def _row_counts() -> dict[str, int]:
+    return {m._meta.label: m.objects.count() for m in apps.get_models()}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_WRITES))
+def test_the_services_that_are_not_writes_change_nothing(name):
+    world = World()
+    rnd = world.draft_round()
+    season_rounds = [[["1", "2", "3", "4"], ["5", "6", "7", "8"]], [["1", "5", "2", "6"]]]
+    calls = {
+        "tournaments.services.seating_violations": lambda: ts.seating_violations(rnd),
+        "tournaments.services_rounds.round_seed": lambda: tr.round_seed(rnd.event, 2),
+        "tournaments.services_rounds.next_round_number": lambda: tr.next_round_number(rnd.event),
+        "leagues.services.roman": lambda: ls.roman(14),
+        "leagues.services.default_division_name": lambda: ls.default_division_name(2),
+        "leagues.services.division_seed": lambda: ls.division_seed(7, 2),
+        "leagues.services.repeat_meetings": lambda: ls.repeat_meetings(season_rounds),
+        "leagues.services.seed_cup_points": ls.seed_cup_points,
+    }
+    assert set(calls) == set(NOT_WRITES)
+    before = _row_counts()
+    last_change = Event.objects.get(pk=rnd.event.pk).results_version
+
+    calls[name]()
+
+    assert _row_counts() == before
+    assert Event.objects.get(pk=rnd.event.pk).results_version == last_change
