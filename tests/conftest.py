@@ -18,14 +18,17 @@ def _celery_eager_unless_worker(request):
     from django.core.cache import cache
 
     from config.celery import app
+    from tournaments.page_cache import forget_all
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = request.node.get_closest_marker("worker") is None
     # Cached pages are keyed by database ids, which SQLite may hand out again after a test's
     # rollback: every test starts with an empty cache.
     cache.clear()
+    forget_all()
     try:
         yield
     finally:
         app.conf.task_always_eager = old
         cache.clear()
+        forget_all()

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
-from django.db import models
+from django.db import models, transaction
 from django.db.models import F
 
 from tournaments.models import AuditEntry, Event, Table
+from tournaments.page_cache import forget_event
 
 
 def record(
@@ -27,6 +28,9 @@ def record(
     if event is not None:
         # Every audited change of an event may change what its public pages show.
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        # Now, and again once committed, in case this process read the old version between.
+        forget_event(event.slug)
+        transaction.on_commit(lambda: forget_event(event.slug))
     user = actor if getattr(actor, "is_authenticated", False) else None
     label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
     return AuditEntry.objects.create(

@@ -5,9 +5,11 @@ itself; every one of them sees the same page. This middleware, placed near the t
 stack, stores an anonymous visitor's GET of a public event page under the path, the
 language, whether htmx asked for a fragment, and the event's `results_version`, which
 `tournaments.audit.record` bumps with every audited change: a new hand, a confirmation or a
-seating change is visible at the very next request. Entries also expire after a few seconds,
-which bounds anything that depends on the time of day (the round clock). A hit costs one
-small query and skips sessions, authentication, URL resolution and the view.
+seating change is visible at once in the process that made it and within a second in the
+others (each process keeps an event's version for one second, so that most hits make no
+database round trip at all). Entries also expire after a few seconds, which bounds anything
+that depends on the time of day (the round clock). A hit skips sessions, authentication, URL
+resolution and the view.
 
 A response is stored only when it is the same for every anonymous visitor: a request with a
 session cookie is never served or stored, and nothing that set a cookie, used the CSRF token
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -40,13 +43,32 @@ _VERSION_SQL = (f"SELECT id, results_version FROM {Event._meta.db_table} "
                 "WHERE slug = %s AND is_public")
 
 
+VERSION_SECONDS = 1.0
+_versions: dict[str, tuple[float, tuple[int, int] | None]] = {}
+
+
+def forget_event(slug: str) -> None:
+    """Drop this process's memo of an event's version (called when the event changes)."""
+    _versions.pop(slug, None)
+
+
+def forget_all() -> None:
+    _versions.clear()
+
+
 def _public_event_version(slug: str) -> tuple[int, int] | None:
-    # The one query of a cached hit, written out: building it through the ORM costs more
-    # than running it, and this runs on every poll of every phone in the hall.
+    now = time.monotonic()
+    memo = _versions.get(slug)
+    if memo is not None and memo[0] > now:
+        return memo[1]
+    # Written out: building it through the ORM costs more than running it, and this runs on
+    # every poll of every phone in the hall.
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [slug])
         row = cursor.fetchone()
-    return (row[0], row[1]) if row else None
+    found = (row[0], row[1]) if row else None
+    _versions[slug] = (now + VERSION_SECONDS, found)
+    return found
 
 
 def _key(request: HttpRequest, language: str, event_id: int, version: int) -> str:
