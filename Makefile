@@ -37,7 +37,7 @@ lint: install
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 bench: install
-	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python -P $$f || exit 1; done
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel=info

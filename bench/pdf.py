@@ -22,6 +22,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Run as a script, this file's folder would come first on sys.path, where bench/http.py
+# hides the standard library's `http` package that Django needs.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 TABLES = 64
 TARGET_SECONDS = 10.0
 
