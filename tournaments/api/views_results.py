@@ -48,6 +48,21 @@ def _standings(request: Request, slug: str) -> standings.Standings:
     return standings.event_standings(event, up_to_round=query.validated_data["round"])
 
 
+class EventRowsView(generics.ListAPIView):
+    """A list of one event's rows (`rows_of(event)` in each subclass): the event must be
+    visible to the caller, and with `officials_only` the caller must referee or organise it."""
+
+    officials_only = False
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset
+        event = permissions.visible_event(self.request.user, self.kwargs["slug"])
+        if self.officials_only:
+            permissions.require_referee(self.request.user, event)
+        return self.rows_of(event)
+
+
 # ---------------------------------------------------------------------------------------
 # Standings
 # ---------------------------------------------------------------------------------------
@@ -102,15 +117,13 @@ class StandingsAdjustView(APIView):
 
 
 @extend_schema(tags=["referee"])
-class EventPenaltyListView(generics.ListAPIView):
+class EventPenaltyListView(EventRowsView):
     queryset = Penalty.objects.none()
     serializer_class = PenaltySerializer
     filterset_class = filters.PenaltyFilter
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return self.queryset
-        return lookups.penalties_of(permissions.visible_event(self.request.user, self.kwargs["slug"]))
+    def rows_of(self, event):
+        return lookups.penalties_of(event)
 
     @extend_schema(summary="The penalties of an event")
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -156,16 +169,14 @@ class TablePenaltyView(APIView):
 
 
 @extend_schema(tags=["referee"])
-class DisputeListView(generics.ListAPIView):
+class DisputeListView(EventRowsView):
     queryset = Dispute.objects.none()
     serializer_class = DisputeSerializer
     filterset_class = filters.DisputeFilter
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return self.queryset
-        event = permissions.visible_event(self.request.user, self.kwargs["slug"])
-        permissions.require_referee(self.request.user, event)
+    officials_only = True
+
+    def rows_of(self, event):
         return lookups.disputes_of(event)
 
     @extend_schema(summary="The disputes of an event (officials)",
@@ -247,16 +258,14 @@ class DisputeDecideView(_DisputeView):
 
 
 @extend_schema(tags=["referee"])
-class EventAuditView(generics.ListAPIView):
+class EventAuditView(EventRowsView):
     queryset = AuditEntry.objects.none()
     serializer_class = AuditEntrySerializer
     filterset_class = filters.AuditFilter
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return self.queryset
-        event = permissions.visible_event(self.request.user, self.kwargs["slug"])
-        permissions.require_referee(self.request.user, event)
+    officials_only = True
+
+    def rows_of(self, event):
         return selectors.audit_of_event(event)
 
     @extend_schema(summary="Who changed what in an event, newest first (officials)",
