@@ -1,5 +1,5 @@
 """The scoring engine: `evaluate(scorecard)` checks a scorecard against its ruleset and says
-what every player writes for every hand (see ../shared/contracts/scorecard.md).
+what every player writes for every hand (see docs/contracts/scorecard.md).
 
 This package is also a Django app (for its management command and API views), but importing
 `scoring` itself pulls in no Django: the engine and the rules are pure Python.

@@ -67,18 +67,13 @@ def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
     assert mode is not None and players is not None and isinstance(hands, list)
 
     # Extension of the contract: a card continued from an earlier one carries its state
-    # (radelci...) in "initial_state"; only rulesets that declare support receive it, so the
-    # call of every other ruleset is unchanged.
+    # (radelci...) in "initial_state"; only a ruleset that carries state accepts one.
     initial_state = scorecard.get("initial_state")
-    if initial_state is None:
-        scored = ruleset.score(mode, players, hands, options, errors)
-    elif not getattr(ruleset, "accepts_initial_state", False):
+    if initial_state is not None and not ruleset.carries_state:
         errors.add(None, "initial_state", "initial_state_not_supported",
                    f"ruleset {ruleset.code} does not carry state between hands")
         errors.raise_if_any()
-    else:
-        scored = ruleset.score(mode, players, hands, options, errors,
-                               initial_state=initial_state)
+    scored = ruleset.score(mode, players, hands, options, errors, initial_state)
     errors.raise_if_any()
     assert scored is not None
 
@@ -119,9 +114,9 @@ def _check_options(ruleset: rules.Ruleset, given: Any, errors: ErrorCollector) -
             known = ", ".join(by_name) or "none"
             errors.add(None, f"options.{name}", "unknown_option",
                        f"ruleset {ruleset.code} has no option {name!r} (options: {known})")
-        elif value not in opt.choices or type(value) is not type(opt.default):
+        elif not opt.accepts(value):
             errors.add(None, f"options.{name}", "invalid_option",
-                       f"option {name} must be one of {list(opt.choices)}, got {value!r}")
+                       f"option {name} must be one of {list(opt.values)}, got {value!r}")
         else:
             options[name] = value
     return options
@@ -156,23 +151,13 @@ def _check_players(
         errors.add(None, "players", "duplicate_player", "a player is listed twice")
         return None
     if mode is not None:
-        seats, _ = ruleset.modes[mode]
-        allowed = ruleset_seat_counts(ruleset, mode)
-        if len(players) not in allowed:
+        seats = ruleset.modes[mode].seats
+        if len(players) not in ruleset.seat_counts(mode):
             errors.add(None, "players", "wrong_player_count",
                        f"mode {mode} of {ruleset.code} needs {seats} players, got {len(players)}",
                        expected=seats, got=len(players))
             return None
     return players
-
-
-def ruleset_seat_counts(ruleset: rules.Ruleset, mode: str) -> tuple[int, ...]:
-    """The table sizes a mode accepts; a ruleset may allow more than one (TRI+1 at a table
-    of three plays without a resting player)."""
-    allowed = getattr(ruleset, "allowed_seat_counts", None)
-    if allowed and mode in allowed:
-        return tuple(allowed[mode])
-    return (ruleset.modes[mode][0],)
 
 
 def check_configuration(code: Any, mode: Any, options: Any) -> list[dict[str, Any]]:

@@ -1,15 +1,34 @@
-"""The registry of rulesets: every ruleset code maps to one `Ruleset` instance.
+"""The registry of rulesets: every ruleset code maps to one `Ruleset` instance, and the rest
+of the product asks the registry (never a family package) whatever it needs to know about a
+ruleset: its declarations (`get(code)`), the default ruleset, the cup series.
 
 Pure Python: nothing under `scoring.rules` may import Django, DRF or Celery (checked by
-import-linter in `make lint`). Family modules register themselves when imported; the first lookup
-imports all of them (lazily, so that a family module can import this package).
+import-linter in `make lint`). Family packages (`scoring/rules/<family>/`) register their
+rulesets when imported; the first lookup imports all of them (lazily, so that a family can
+import this package).
 """
 
 from __future__ import annotations
 
-from scoring.rules.base import Announcement, ContraLevel, Game, Option, Ruleset
+from scoring.rules.base import (
+    Announcement,
+    Card,
+    Choice,
+    ContraLevel,
+    CupPoints,
+    Game,
+    Mode,
+    Money,
+    Option,
+    Penalty,
+    Ruleset,
+)
 
 _REGISTRY: dict[str, Ruleset] = {}
+
+# The ruleset a new league starts with and by whose words a breakdown line of unknown origin
+# is read: the Tarok.net rules of 2007 (seed 000), whose §4.2 the leagues follow.
+DEFAULT_CODE = "tarok-net-2007"
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -17,6 +36,10 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError("a ruleset needs a code")
     if ruleset.code in _REGISTRY:
         raise ValueError(f"ruleset {ruleset.code} registered twice")
+    if ruleset.cup_points is not None and any(r.cup_points is not None
+                                              for r in _REGISTRY.values()):
+        # cups rank across events, not per ruleset: one table of cup points for the registry
+        raise ValueError(f"ruleset {ruleset.code}: only one ruleset may declare cup points")
     _REGISTRY[ruleset.code] = ruleset
     return ruleset
 
@@ -29,6 +52,19 @@ def get(code: str) -> Ruleset | None:
 def all_rulesets() -> list[Ruleset]:
     _load_families()
     return [_REGISTRY[c] for c in sorted(_REGISTRY)]
+
+
+def default() -> Ruleset:
+    """The default ruleset (`DEFAULT_CODE`)."""
+    _load_families()
+    return _REGISTRY[DEFAULT_CODE]
+
+
+def cup_points() -> CupPoints | None:
+    """The cup series' fixed points and counting rule, from the one ruleset that declares
+    them (seed 001's Tarockcup); None when none does."""
+    _load_families()
+    return next((r.cup_points for r in all_rulesets() if r.cup_points is not None), None)
 
 
 _FAMILIES = (
@@ -52,12 +88,21 @@ def _load_families() -> None:
 
 
 __all__ = [
+    "DEFAULT_CODE",
     "Announcement",
+    "Card",
+    "Choice",
     "ContraLevel",
+    "CupPoints",
     "Game",
+    "Mode",
+    "Money",
     "Option",
+    "Penalty",
     "Ruleset",
     "all_rulesets",
+    "cup_points",
+    "default",
     "get",
     "register",
 ]

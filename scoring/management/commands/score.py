@@ -9,6 +9,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from scoring import ScorecardInvalid, evaluate
+from tournaments.limits import JsonRefused, load_json
 
 
 class Command(BaseCommand):
@@ -25,10 +26,10 @@ class Command(BaseCommand):
             self._fail([{"hand": None, "field": "file", "code": "unreadable",
                          "message": f"cannot read {path}: {exc.strerror}"}])
         try:
-            card = json.loads(text)
-        except json.JSONDecodeError as exc:
-            self._fail([{"hand": None, "field": "scorecard", "code": "invalid_json",
-                         "message": f"not valid JSON: {exc.msg} at line {exc.lineno}"}])
+            # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.limits).
+            card = load_json(text, field="scorecard")
+        except JsonRefused as exc:
+            self._fail(exc.errors)
         try:
             result = evaluate(card)
         except ScorecardInvalid as exc:

@@ -444,22 +444,15 @@ def test_trischaken_dropped_blatt_tolerance():
 
 # -- cup points ----------------------------------------------------------------------------
 def test_cup_points_only_the_seeds_places():
-    """"erster Platz 223 Fixpunkte, zweiter 198, dritter 180 ... 50. Platz 1 Fixpunkt"."""
-    from scoring.rules.tarockcup import CUP_COUNTING_RULE, SEED_CUP_POINTS
-    assert SEED_CUP_POINTS == {1: 223, 2: 198, 3: 180, 50: 1}
-    assert CUP_COUNTING_RULE.best_results == 6 and CUP_COUNTING_RULE.plus_final
-    assert CUP_COUNTING_RULE.rounds_per_tournament == 3
-
-
-def test_cup_series_total_best_six_plus_final():
-    """"Für den Gesamtturniersieg werden die sechs besten Ergebnisse plus das
-    Final-Ergebnis gewertet."""
-    from scoring.rules.tarockcup import cup_series_total
-    assert cup_series_total([223, 1, 198, 180, 5, 7, 9, 100], 50) == \
-        223 + 198 + 180 + 100 + 9 + 7 + 50
-    assert cup_series_total([10, 20], None) == 30
-    with pytest.raises(ValueError):
-        cup_series_total([10, -1], None)
+    """"erster Platz 223 Fixpunkte, zweiter 198, dritter 180 ... 50. Platz 1 Fixpunkt" and
+    "Für den Gesamtturniersieg werden die sechs besten Ergebnisse plus das Final-Ergebnis
+    gewertet.": the registry's cup series is this ruleset's."""
+    from scoring import rules
+    cup = rules.cup_points()
+    assert cup is get(RULESET).cup_points
+    assert dict(cup.places) == {1: 223, 2: 198, 3: 180, 50: 1} and not cup.complete
+    assert cup.best_results == 6 and cup.plus_final
+    assert cup.rounds_per_tournament == 3
 
 
 def test_describe_states_the_payout_unit():

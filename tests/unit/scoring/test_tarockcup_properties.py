@@ -7,10 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import evaluate
-from scoring.rules.tarockcup import _GAME_RULES, _PREMIUMS_BY_FAMILY, NEGATIV, RUFER, TRISCHAKEN
+from scoring.rules.tarockcup.tables import (
+    GAME_RULES,
+    NEGATIV,
+    PREMIUMS_BY_FAMILY,
+    RUFER,
+    TRISCHAKEN,
+)
 
 P = ["A", "B", "C", "D"]
-TWO_SIDED = [g for g in _GAME_RULES if g.family != TRISCHAKEN]
+TWO_SIDED = [g for g in GAME_RULES if g.family != TRISCHAKEN]
 
 
 @st.composite
@@ -27,7 +33,7 @@ def two_sided_hand(draw):
     renons = draw(st.booleans()) and draw(st.booleans())
     won = draw(st.booleans())
     anns = []
-    for code in _PREMIUMS_BY_FAMILY[game.family]:
+    for code in PREMIUMS_BY_FAMILY[game.family]:
         if not draw(st.booleans()):
             continue
         holders = sorted(decl_side) if code == "koenig_ultimo" else P
@@ -44,6 +50,19 @@ def two_sided_hand(draw):
     if valat is not None and valat["announced"]:
         anns = [a for a in anns if not (a["announced"] and a["name"] in ("trull",
                                                                           "vier_koenige"))]
+    # Premiums made by both sides could need one card or one trick twice (Pagat and Trull,
+    # a Valat and anything of the other side): the made premiums are one side's, those of
+    # the other side were lost, or are left out when silent collections cannot be lost.
+    made_side = next((a["by"] in decl_side for a in anns if a["achieved"]), None)
+    kept = []
+    for a in anns:
+        if a["achieved"] and (a["by"] in decl_side) != made_side:
+            if not a["announced"] and a["name"] in ("trull", "vier_koenige", "valat"):
+                continue
+            a["achieved"] = False
+        kept.append(a)
+    anns = kept
+    valat = next((a for a in anns if a["name"] == "valat"), None)
     if valat is not None and valat["achieved"]:
         won = valat["by"] in decl_side
     hand["announcements"] = anns
@@ -149,7 +168,7 @@ FIELDS = ["game", "declarer", "partner", "forehand", "points", "won", "points_by
 
 @settings(max_examples=500, deadline=None)
 @given(st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=8),
-       st.sampled_from([g.code for g in _GAME_RULES]))
+       st.sampled_from([g.code for g in GAME_RULES]))
 def test_malformed_hands_never_crash(hand, game):
     from scoring import ScorecardInvalid
     hand.setdefault("game", game)

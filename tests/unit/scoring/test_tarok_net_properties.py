@@ -42,12 +42,16 @@ def tri1_hand(draw, with_extras: bool = True) -> dict[str, Any]:
                 "resting": resting, "points": draw(st.integers(0, 70))}
     if with_extras and kind == "points":
         anns = []
+        # one pagat: the trula and the pagat ultimo of a hand are one player's (two sides
+        # cannot both have it in their tricks)
+        pagat_side = draw(st.sampled_from(playing))
         for name in draw(st.lists(st.sampled_from(["kralji", "trula", "pagat_ultimo"]),
                                   unique=True, max_size=3)):
             announced = draw(st.booleans())
             achieved = draw(st.booleans()) if (announced or name == "pagat_ultimo") else True
-            anns.append({"name": name, "by": draw(st.sampled_from(playing)),
-                         "announced": announced, "achieved": achieved})
+            by = draw(st.sampled_from(playing)) if name == "kralji" else pagat_side
+            anns.append({"name": name, "by": by, "announced": announced,
+                         "achieved": achieved})
         hand["announcements"] = anns
         contras = []
         if draw(st.booleans()):

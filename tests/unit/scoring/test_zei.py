@@ -215,10 +215,10 @@ def test_klop():
     ... si zato za kazen piše kar 35 pik minusa"."""
     h = one({"game": "klop", "points_by_player": sc(40, 20, 10, 0)})
     assert h["value"] == 0
-    assert h["scores"] == sc(-35, -20, -10, 10)
-    h = one({"game": "klop", "points_by_player": sc(40, 20, 10, 0)},
-            options={"klop_over_35": "added"})
     assert h["scores"] == sc(-75, -20, -10, 10)
+    h = one({"game": "klop", "points_by_player": sc(40, 20, 10, 0)},
+            options={"klop_over_35": "instead"})
+    assert h["scores"] == sc(-35, -20, -10, 10)
     h = one({"game": "klop", "points_by_player": sc(30, 25, 15)}, mode="three")
     assert h["scores"] == sc(-30, -25, -15)
 
@@ -278,6 +278,43 @@ def test_collective_radelci():
     assert [h["state"]["collective_radelci"] for h in hs] == [3, 2, 2, 1, 0, 0]
     assert [h["scores"] for h in hs[1:]] == [sc(30, 0, 0), sc(0, -30, 0), sc(0, 0, 30),
                                              sc(0, 30, 0), sc(0, 15, 0)]
+
+
+@pytest.mark.parametrize("options", [None, {"radelci": "collective"}])
+def test_a_card_continued_with_its_radelci_scores_like_the_whole_card(options):
+    """The radelci a klop leaves carry to the next hands ("Radelc zagotavlja podvojeno število
+    pik za naslednjo dobljeno igro"), also across scorecards: a card continued with the state
+    of the one before (`initial_state`) scores its hands as the whole card does."""
+    hands = [{"game": "klop", "points_by_player": sc(30, 25, 15)},
+             {"game": "tri", "declarer": "A", "points": 30},
+             {"game": "tri", "declarer": "B", "points": 40},
+             {"game": "klop", "points_by_player": sc(20, 25, 25)},
+             {"game": "dva", "declarer": "C", "points": 50}]
+    whole = run(hands, mode="three", options=options)["hands"]
+    for cut in range(1, len(hands)):
+        card = {"ruleset": RULESET, "mode": "three", "players": THREE, "hands": hands[cut:],
+                "initial_state": whole[cut - 1]["state"]}
+        if options is not None:
+            card["options"] = options
+        assert evaluate(card)["hands"] == whole[cut:]
+
+
+def test_initial_state_names_the_fields_of_the_chosen_radelci():
+    """Personal radelci are counted by name, collective ones for the sheet: an initial state
+    of the other kind is refused, naming the field."""
+    from scoring import ScorecardInvalid
+    card = {"ruleset": RULESET, "mode": "three", "players": THREE, "hands": [],
+            "options": {"radelci": "collective"},
+            "initial_state": {"radelci": {"A": 1}, "collective_radelci": -1}}
+    with pytest.raises(ScorecardInvalid) as exc:
+        evaluate(card)
+    assert {(e["field"], e["code"]) for e in exc.value.errors} == {
+        ("initial_state.radelci", "unknown_field"),
+        ("initial_state.collective_radelci", "invalid_count")}
+    r = evaluate(dict(card, initial_state={"collective_radelci": 2},
+                      hands=[{"game": "tri", "declarer": "A", "points": 40}]))
+    assert r["hands"][0]["scores"] == sc(30, 0, 0)
+    assert r["hands"][0]["state"] == {"collective_radelci": 1}
 
 
 def test_mondfang():

@@ -1,0 +1,382 @@
+"""Scoring a checked hand of the Tarok.net rules: game and difference, announcements and
+silent realisations, kontra and rekontra with the shares of each version, klop, radelci,
+renons and the other penalties of §3.9. Every reading of an open clause is documented in
+docs/rulesets/tarok-net-2007.md and docs/rulesets/tarok-net-revised.md.
+
+Amounts are computed in sixths of a point so that the halves and thirds of the contra tables
+stay exact; each written amount is rounded once (option `rounding`) before radelci double it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.rules.tarok_net.hand import Ann, Hand, TarokNetCard
+from scoring.rules.tarok_net.tables import (
+    ANNOUNCEMENT_NAMES,
+    ANNOUNCEMENT_VALUES,
+    CONTRA_NAMES,
+    HALF,
+    HELD_ANNOUNCED,
+    HELD_SILENT,
+    KLOP,
+    KLOP_CONTRA_LIMIT_2007,
+    KLOP_CONTRA_LIMIT_REVISED,
+    KLOP_FULL_AT,
+    KLOP_FULL_SCORE,
+    KLOP_PENALTY_REVISED,
+    KRALJ_ULTIMO_ALONE,
+    KRALJ_ULTIMO_WITH_PARTNER,
+    MISDEAL_STEP,
+    MOND_PENALTY,
+    POINTS,
+    RENONS_BASE,
+    REVISED_ASSOCIATE_LOSS,
+    TRI1,
+    WIN_AT,
+)
+
+
+def _fmt(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def score_hand(h: Hand, card: TarokNetCard, state: dict[str, Any]) -> dict[str, Any]:
+    radelci, misdeals = state["radelci"], state["misdeals"]
+    scores = dict.fromkeys(card.players, 0)
+    lines: list[dict[str, Any]] = []
+    value = 0
+    spec = h.spec
+    if h.void:
+        pass
+    elif h.renons:
+        value = spec.value or 0
+        _renons(card, h, radelci, scores, lines)
+    elif spec.decided_by == KLOP:
+        _klop(card, h, scores, lines)
+    else:
+        value = _played(card, h, radelci, scores, lines)
+    _penalties(card, h, misdeals, scores, lines)
+    _radelci_after(card, h, radelci)
+    return {"value": value, "scores": scores, "lines": lines}
+
+
+def _radelci_after(card: TarokNetCard, h: Hand, radelci: dict[str, int]) -> None:
+    spec = h.spec
+    if h.void or spec is None:
+        return
+    if h.renons and not card.options["radelci_after_renons"]:
+        return
+    if spec.decided_by == KLOP:
+        for p in card.players:
+            radelci[p] += 1
+        return
+    if card.mode == TRI1 and spec.code in card.radelc_games:
+        for p in h.in_hand:
+            radelci[p] += 1
+        if h.resting is not None and card.options["radelci_for_resting_player"]:
+            radelci[h.resting] += 1
+
+
+def _played(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[str, int],
+            lines: list[dict[str, Any]]) -> int:
+    spec = h.spec
+    declarer = h.declarer
+    partner = h.partner
+    if spec.decided_by == POINTS:
+        won = h.points >= WIN_AT
+        diff = abs(h.points - HALF)
+        value = spec.value + diff
+    else:
+        won = h.won
+        diff = 0
+        value = spec.value
+    own_side = [declarer] if partner is None else [declarer, partner]
+    defenders = [p for p in h.in_hand if p not in own_side]
+    outsiders = [h.resting] if h.resting is not None else []
+    game_params = {"game": spec.code, "base": spec.value, "difference": diff,
+                   "points": h.points}
+    what_game = spec.name
+    y6 = value * 3 if partner is not None else 0
+    _item(card, "game", spec.code, what_game, value * 6, y6, won, h.game_level, declarer,
+          [partner] if partner is not None else [], h.game_contra_by,
+          [p for p in defenders + outsiders if p != h.game_contra_by], scores, lines,
+          game_params, f", difference {diff}" if spec.decided_by == POINTS else "")
+
+    for ann in h.announcements:
+        _announcement(card, h, ann, own_side, defenders, outsiders, scores, lines)
+
+    declarer_has = radelci[declarer] > 0
+    doubled: list[str] = []
+    if declarer_has:
+        doubled.append(declarer)
+    if partner is not None:
+        if (radelci[partner] > 0) if card.partner_own else declarer_has:
+            doubled.append(partner)
+    if declarer_has and card.double_defenders:
+        doubled.extend(defenders)
+        doubled.extend(outsiders)
+    for p in doubled:
+        sub = scores[p]
+        if sub:
+            scores[p] = sub * 2
+            lines.append({"player": p, "what": f"radelc doubles {_fmt(sub)}",
+                          "points": sub, "code": "radelc",
+                          "params": {"subtotal": sub,
+                                     "radelc_of": p if p == partner and card.partner_own
+                                     else declarer}})
+    if won:
+        if radelci[declarer] > 0:
+            radelci[declarer] -= 1
+        if partner is not None and card.partner_own and radelci[partner] > 0:
+            radelci[partner] -= 1
+    return value
+
+
+def _announcement(card: TarokNetCard, h: Hand, ann: Ann, own_side: list[str],
+                  defenders: list[str], outsiders: list[str], scores: dict[str, int],
+                  lines: list[dict[str, Any]]) -> None:
+    name = ann.name
+    if name == "kralj_ultimo":
+        table = KRALJ_ULTIMO_ALONE if h.partner is None else KRALJ_ULTIMO_WITH_PARTNER
+    else:
+        table = ANNOUNCEMENT_VALUES[name]
+    if ann.announced:
+        x, y = table[2], table[3]
+    else:
+        x, y = table[0], table[1]
+    if ann.held:
+        x = HELD_ANNOUNCED if ann.announced else HELD_SILENT
+        y = x
+    x6 = x * 6
+    y6 = (x * 3 if card.held_half else x * 6) if ann.held else y * 6
+    if ann.declarer_side:
+        owner = h.declarer
+        associates = [h.partner] if h.partner is not None else []
+        others = defenders + outsiders
+    else:
+        owner = ann.by
+        associates = [p for p in defenders if p != owner]
+        others = own_side + outsiders
+    uninvolved = [p for p in others if p != ann.contra_by]
+    kind = "announcement" if ann.announced else "silent"
+    label = ("announced " if ann.announced else "silent ") + ANNOUNCEMENT_NAMES[name]
+    if ann.held:
+        label += " (trula held)"
+    params = {"name": name, "announced": ann.announced, "held": ann.held, "by": ann.by}
+    _item(card, kind, name, label, x6, y6, bool(ann.achieved), ann.level, owner,
+          associates, ann.contra_by, uninvolved, scores, lines, params,
+          self_declarer=h.declarer)
+
+
+def _item(card: TarokNetCard, kind: str, item: str, label: str, x6: int, y6: int,
+          success: bool, level: int, owner: str, associates: list[str], contra_by: str | None,
+          uninvolved: list[str], scores: dict[str, int], lines: list[dict[str, Any]],
+          params: dict[str, Any], detail: str = "",
+          self_declarer: str | None = None) -> None:
+    """Write one item (the game or one announcement) with its contras.
+
+    2007 (§3.6, §2.3, §2.4 tables): owner ±T*f, partner ±y unchanged by contras, the
+    contra-giver ∓T*(f-1), everyone else 0. Revision: owner ±T*f, partner/fellow
+    defender y*f when won and -y, -y*4/3, -y*2 when lost, the contra-giver nothing when
+    wrong and +T*(f-1)/2 when right, the uninvolved players +T*(f-1)/2 when he was wrong.
+    """
+    rnd = card.rnd
+    f = 1 << level
+    s = 1 if success else -1
+    outcome = "won" if success else "lost"
+    code = f"{kind}_{outcome}"
+    role_params = dict(params, contra_level=level)
+    owner_pts = rnd(s * x6 * f)
+    what = f"{label} {outcome}{detail}"
+    if level:
+        what += f", {CONTRA_NAMES[level]}"
+    lines.append({"player": owner, "what": what, "points": owner_pts, "code": code,
+                  "params": dict(role_params, role="owner")})
+    scores[owner] += owner_pts
+    revised = card.revised
+    share_of = "partner's share" if kind == "game" or owner == self_declarer else \
+        "fellow defender's share"
+    for p in associates:
+        if not revised:
+            a6 = s * y6
+        elif success:
+            a6 = y6 * f
+        else:
+            num, den = REVISED_ASSOCIATE_LOSS[level]
+            a6 = -(y6 * num // den)
+        pts = rnd(a6)
+        lines.append({"player": p, "what": f"{label} {outcome} ({share_of})",
+                      "points": pts, "code": code,
+                      "params": dict(role_params, role="partner"
+                                     if share_of == "partner's share"
+                                     else "fellow_defender")})
+        scores[p] += pts
+    if not level:
+        return
+    share6 = x6 * (f - 1)
+    if not revised:
+        pts = rnd(-s * share6)
+        lines.append({"player": contra_by,
+                      "what": f"{CONTRA_NAMES[1]} on {item} "
+                              + ("right" if not success else "wrong"),
+                      "points": pts,
+                      "code": "contra_right" if not success else "contra_wrong",
+                      "params": dict(role_params, role="contra")})
+        scores[contra_by] += pts
+        return
+    half6 = share6 // 2
+    if not success:
+        pts = rnd(half6)
+        lines.append({"player": contra_by, "what": f"{CONTRA_NAMES[1]} on {item} right",
+                      "points": pts, "code": "contra_right",
+                      "params": dict(role_params, role="contra")})
+        scores[contra_by] += pts
+    else:
+        pts = rnd(half6)
+        for p in uninvolved:
+            lines.append({"player": p,
+                          "what": f"compensation: {CONTRA_NAMES[1]} on {item} was wrong",
+                          "points": pts, "code": "contra_compensation",
+                          "params": dict(role_params, role="uninvolved")})
+            scores[p] += pts
+
+
+def _klop(card: TarokNetCard, h: Hand, scores: dict[str, int],
+          lines: list[dict[str, Any]]) -> None:
+    pbp = h.points_by_player
+    if card.mode != TRI1:
+        # §2.3/§2.4: "Vse točke ... so negativne ... Igralcu, ki se mu je posrečilo
+        # realizirati 35 ali več točk, pa se izkupiček šteje dvojno."
+        for p in card.players:
+            pts = pbp[p]
+            v = -pts * (2 if pts >= KLOP_FULL_AT else 1)
+            scores[p] = v
+            lines.append({"player": p, "what": f"klop: {pts} points"
+                          + (" (35 or more: double)" if pts >= KLOP_FULL_AT else ""),
+                          "points": v, "code": "klop_points",
+                          "params": {"points": pts, "doubled": pts >= KLOP_FULL_AT}})
+        return
+    level = len(h.klop_contras)
+    f = 1 << level
+    tricks = h.tricks_by_player
+    full = [p for p in card.players if pbp[p] >= KLOP_FULL_AT]
+    no_trick = [p for p in card.players if p != h.resting
+                and (tricks[p] == 0 if tricks is not None else pbp[p] == 0)]
+    if full or no_trick:
+        mult = f if card.options["klop_contra_on_full_and_no_trick"] else 1
+        for p in full:
+            v = -KLOP_FULL_SCORE * mult
+            scores[p] = v
+            lines.append({"player": p, "what": f"klop: full with {pbp[p]} points",
+                          "points": v, "code": "klop_full",
+                          "params": {"points": pbp[p], "contra_level": level}})
+        for p in no_trick:
+            v = KLOP_FULL_SCORE * mult
+            scores[p] = v
+            lines.append({"player": p, "what": "klop: no trick", "points": v,
+                          "code": "klop_no_trick", "params": {"contra_level": level}})
+        return
+    for p in card.players:
+        pts = pbp[p]
+        v = -pts * f
+        scores[p] = v
+        lines.append({"player": p, "what": f"klop: {pts} points"
+                      + (f", {CONTRA_NAMES[level]}" if level else ""),
+                      "points": v, "code": "klop_points",
+                      "params": {"points": pts, "contra_level": level}})
+    for idx, giver in enumerate(h.klop_contras):
+        given = idx + 1
+        pts = pbp[giver]
+        if card.revised:
+            if pts <= KLOP_CONTRA_LIMIT_REVISED:
+                continue
+            extra = -KLOP_PENALTY_REVISED[given]
+            limit = KLOP_CONTRA_LIMIT_REVISED
+        else:
+            if pts <= KLOP_CONTRA_LIMIT_2007:
+                continue
+            # kontra alone: "se mu točke dodatno podvojijo"; with a rekontra the kontra
+            # giver writes "početverjene točke kot ostali + dodatno polovico v minus".
+            if given == 1 and level == 2:
+                extra = -pts * f // 2
+            else:
+                extra = -pts * f
+            limit = KLOP_CONTRA_LIMIT_2007
+        scores[giver] += extra
+        lines.append({"player": giver,
+                      "what": f"klop: {CONTRA_NAMES[given]} given with {pts} points "
+                              f"(more than {limit})",
+                      "points": extra, "code": "klop_contra_limit",
+                      "params": {"points": pts, "limit": limit, "contra": given}})
+
+
+def _renons(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[str, int],
+            lines: list[dict[str, Any]]) -> None:
+    spec = h.spec
+    base = spec.value or 0
+    for kind, player, clause in h.penalties:
+        if kind != "renons":
+            continue
+        contras_count = clause != "a"
+        if spec.decided_by == KLOP:
+            f = (1 << len(h.klop_contras)) if contras_count else 1
+        else:
+            f = (1 << h.game_level) if contras_count else 1
+        total = (base + RENONS_BASE) * f
+        parts = [f"game {base} + {RENONS_BASE}" + (f" x{f}" if f > 1 else "")]
+        # the same items as data, so that the line can be written in other languages
+        counted: list[dict[str, Any]] = []
+        for ann in h.announcements:
+            if not ann.announced:
+                continue
+            if ann.held:
+                av = HELD_ANNOUNCED
+            elif ann.name == "kralj_ultimo":
+                av = (KRALJ_ULTIMO_ALONE if h.partner is None
+                      else KRALJ_ULTIMO_WITH_PARTNER)[2]
+            else:
+                av = ANNOUNCEMENT_VALUES[ann.name][2]
+            af = (1 << ann.level) if contras_count else 1
+            total += av * af
+            parts.append(f"{ANNOUNCEMENT_NAMES[ann.name]} {av}"
+                         + (f" x{af}" if af > 1 else ""))
+            counted.append({"name": ann.name, "value": av, "factor": af})
+        pts = -total
+        lines.append({"player": player, "what": "renons: -(" + " + ".join(parts) + ")",
+                      "points": pts, "code": "renons",
+                      "params": {"game": spec.code, "base": base, "clause": clause,
+                                 "contras_count": contras_count,
+                                 "renons_base": RENONS_BASE, "factor": f,
+                                 "announcements": counted}})
+        if h.declarer is not None and radelci[h.declarer] > 0:
+            lines.append({"player": player, "what": f"radelc doubles {_fmt(pts)}",
+                          "points": pts, "code": "radelc",
+                          "params": {"subtotal": pts, "radelc_of": h.declarer}})
+            pts *= 2
+        scores[player] += pts
+
+
+def _penalties(card: TarokNetCard, h: Hand, misdeals: dict[str, int], scores: dict[str, int],
+               lines: list[dict[str, Any]]) -> None:
+    per_table = card.options["misdeal_count"] == "table"
+    for kind, player, _ in h.penalties:
+        if kind == "mond":
+            scores[player] -= MOND_PENALTY
+            lines.append({"player": player, "what": "lost mond", "points": -MOND_PENALTY,
+                          "code": "mond_lost", "params": {}})
+        elif kind == "misdeal":
+            if per_table:
+                for p in misdeals:
+                    misdeals[p] += 1
+            else:
+                misdeals[player] += 1
+            n = misdeals[player]
+            pts = -MISDEAL_STEP * n
+            scores[player] += pts
+            lines.append({"player": player, "what": f"misdeal no. {n}", "points": pts,
+                          "code": "misdeal", "params": {"count": n}})
+        elif kind == "no_tarok":
+            lines.append({"player": player,
+                          "what": "no tarok: the hand is annulled and dealt again",
+                          "points": 0, "code": "no_tarok", "params": {}})
