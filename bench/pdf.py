@@ -59,14 +59,14 @@ def main() -> int:
         from tournaments.printing import render, selectors
 
         events = {
-            "TRI+1 (tarok-net-2007)": builders.slovenian_event(slug="bench-tri1", tables=TABLES),
-            "Schrift (steirischer-tarockcup-2017, 20 games)": builders.austrian_event(
-                slug="bench-schrift", tables=TABLES, hands=20),
-            "money sheet (gp-vysociny-2004)": builders.czech_event(slug="bench-money",
-                                                                   tables=TABLES),
+            "TRI+1": builders.slovenian_event(slug="bench-tri1", tables=TABLES),
+            "Schrift, 20 games": builders.austrian_event(slug="bench-schrift", tables=TABLES,
+                                                         hands=20),
+            "money sheet": builders.czech_event(slug="bench-money", tables=TABLES),
         }
         worst = 0.0
-        for label, event in events.items():
+        for sheet, event in events.items():
+            label = f"{sheet} ({event.ruleset_code})"
             builders.seat(event, 1)
             start, cpu = time.perf_counter(), time.process_time()
             rnd = selectors.round_for_print(event, 1)

@@ -10,7 +10,8 @@ request itself and re-derives what each system requires (seat coverage, table si
 points order of seed 000 §4.1 b, the knock-out pre-competition and halves rule of §4.1 a,
 repeat counts, and that no single swap would avoid a repeat meeting where the system
 promises to minimise them). A bug shared by a generator and this module would need to be
-made twice.
+made twice. (It is longer than 500 lines for that reason: it re-derives every system's rules
+itself instead of sharing the generators' helpers.)
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def _number(value: Any) -> bool:
 
 def _ids(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(x, str) and x.strip() for x in value)
+
+
+def _note_shape(note: Any) -> bool:
+    return (isinstance(note, dict) and isinstance(note.get("code"), str) and isinstance(note.get("text"), str)
+            and isinstance(note.get("params"), dict))
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -322,6 +328,16 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
                                            f"previous table {source + 1}", table=index + 1))
 
 
+def pair_counts(rounds: Any) -> Counter:
+    """How often each pair (smaller first) sits at one table over the given rounds."""
+    counts: Counter = Counter()
+    for round_tables in rounds:
+        for table in round_tables:
+            for a, b in combinations(table, 2):
+                counts[_pair(a, b)] += 1
+    return counts
+
+
 def _season_repeats(history: list, rounds: list[list[list[str]]]) -> int:
     met: set[tuple[str, str]] = set()
     for round_tables in history:
@@ -335,7 +351,81 @@ def _season_repeats(history: list, rounds: list[list[list[str]]]) -> int:
     return repeats
 
 
-def _check_league(req: _Request, result: dict[str, Any], problems: list) -> None:
+# Fields of tables of four that a published or constructed schedule plays for so many
+# matchdays without any repeat (docs/seating.md lists the sources); kept here on its own so
+# that the checker does not take the generators' word for it.
+NO_REPEAT_KNOWN = {16: 5, 20: 5, 24: 7, 28: 9, 32: 10, 36: 11, 40: 13, 44: 11, 48: 15, 52: 17, 60: 19,
+                   64: 21, 76: 25, 88: 29, 100: 25}
+
+
+def _league_wishes(raw: dict[str, Any], rounds: int) -> tuple[dict[int, set[str]], dict[int, dict[str, int]],
+                                                                dict[str, str], float]:
+    """Absentees and fixed tables by matchday, clubs and the club weight, read on their own."""
+    absent: dict[int, set[str]] = {}
+    for entry in raw.get("absences") or []:
+        absent.setdefault(entry["matchday"], set()).update(entry["players"])
+    fixed: dict[int, dict[str, int]] = {}
+    for entry in raw.get("fixed_seats") or []:
+        for number in entry.get("matchdays") or range(1, rounds + 1):
+            fixed.setdefault(number, {})[entry["player"]] = entry["table"]
+    clubs = {p["id"]: p["club"] for p in raw.get("players", []) if isinstance(p.get("club"), str)}
+    weight = raw.get("club_weight", 1)
+    return absent, fixed, clubs, float(weight)
+
+
+def _lexicographic_swap_check(rounds: list, met_before: Counter, clubs: dict[str, str], weight: float,
+                              movable: list[set[str]], problems: list) -> None:
+    """No exchange of two movable players at different tables of one matchday improves the
+    season in the league's order: fewer pairs meeting the most times first (then fewer
+    meeting one time less, ...), and last the pairs who meet again plus `weight` for every
+    pair of one club at a table."""
+    counts = met_before + pair_counts(rounds)
+    deepest = max(counts.values(), default=1) + 1
+    at_least = [0] * (deepest + 2)
+    for c in counts.values():
+        for k in range(2, c + 1):
+            at_least[k] += 1
+
+    def same_club(a: str, b: str) -> bool:
+        return clubs.get(a) is not None and clubs.get(a) == clubs.get(b)
+
+    club_pairs = sum(1 for tables in rounds for t in tables for a, b in combinations(t, 2) if same_club(a, b))
+
+    def profile(levels: list[int], clubs_at_tables: int) -> list[float]:
+        return [levels[k] for k in range(deepest, 2, -1)] + [levels[2] + weight * clubs_at_tables]
+
+    before = profile(at_least, club_pairs)
+    for number, tables in enumerate(rounds, start=1):
+        for i, j in combinations(range(len(tables)), 2):
+            for p in sorted(set(tables[i]) & movable[number - 1]):
+                for q in sorted(set(tables[j]) & movable[number - 1]):
+                    change: Counter = Counter()
+                    club_change = 0
+                    for z in tables[i]:
+                        if z != p:
+                            change[_pair(p, z)] -= 1
+                            change[_pair(q, z)] += 1
+                            club_change += same_club(q, z) - same_club(p, z)
+                    for z in tables[j]:
+                        if z != q:
+                            change[_pair(q, z)] -= 1
+                            change[_pair(p, z)] += 1
+                            club_change += same_club(p, z) - same_club(q, z)
+                    levels = list(at_least)
+                    for pair, delta in change.items():
+                        old = counts[pair]
+                        new = old + delta
+                        for k in range(max(2, min(old, new) + 1), max(old, new) + 1):
+                            levels[k] += 1 if new > old else -1
+                    if profile(levels, club_pairs + club_change) < before:
+                        problems.append(_violation(
+                            "not_swap_optimal", f"swapping {p} (table {i + 1}) and {q} (table {j + 1}) on "
+                            f"matchday {number} would spread the meetings better", table=i + 1, player=p,
+                            matchday=number))
+                        return
+
+
+def _check_league(req: _Request, raw: dict[str, Any], result: dict[str, Any], problems: list) -> None:
     rounds = result.get("rounds")
     if not isinstance(rounds, list) or not all(isinstance(r, list) and all(_ids(t) for t in r)
                                                for r in rounds):
@@ -344,23 +434,34 @@ def _check_league(req: _Request, result: dict[str, Any], problems: list) -> None
     if not _whole(req.rounds) or len(rounds) != req.rounds:
         problems.append(_violation("wrong_number_of_matchdays", f"{req.rounds!r} matchdays asked, "
                                    f"{len(rounds)} given"))
+    try:
+        absent, fixed, clubs, weight = _league_wishes(raw, len(rounds))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        problems.append(_violation("request_invalid", "absences, fixed_seats or club_weight are malformed"))
+        return
+    everyone = req.players
     for number, tables in enumerate(rounds, start=1):
+        req.players = {p: e for p, e in everyone.items() if p not in absent.get(number, set())}
         _check_sizes(tables, req, problems, matchday=number)
         _check_fewest_tables(tables, req, problems, matchday=number)
         _check_coverage(tables, [], [], req, problems, matchday=number)
+        for player, table in sorted(fixed.get(number, {}).items()):
+            if table > len(tables) or player not in tables[table - 1]:
+                problems.append(_violation("fixed_seat_moved", f"player {player} must sit at table {table} on "
+                                           f"matchday {number}", player=player, matchday=number))
+    req.players = everyone
     if problems:
         return
     repeats = _season_repeats(req.history, rounds)
     if result.get("repeat_pairs") != repeats:
         problems.append(_violation("repeat_pairs_wrong", f"the schedule has {repeats} repeat meetings, "
                                    f"the result says {result.get('repeat_pairs')!r}"))
-    for number, tables in enumerate(rounds, start=1):
-        others = [r for i, r in enumerate(rounds, start=1) if i != number] + list(req.history)
-        met = {_pair(a, b) for r in others for t in r for a, b in combinations(t, 2)}
-        _check_swap_optimal(tables, met, problems, matchday=number)
+    movable = [{p for t in tables for p in t} - set(fixed.get(n, {})) for n, tables in enumerate(rounds, start=1)]
+    _lexicographic_swap_check(rounds, pair_counts(req.history), clubs, weight, movable, problems)
     count = len(req.players)
-    reachable = {28: 9, 16: 5, 32: 9}.get(count, 0) if req.table_size == 4 else 0
-    if not req.history and len(rounds) <= reachable and repeats:
+    reachable = NO_REPEAT_KNOWN.get(count, 0) if req.table_size == 4 else 0
+    plain = not (req.history or absent or fixed or clubs)
+    if plain and len(rounds) <= reachable and repeats:
         problems.append(_violation("known_schedule_missed", f"{count} players can play {reachable} "
                                    f"matchdays without any repeat meeting; this schedule has {repeats}"))
 
@@ -377,15 +478,15 @@ def check_seating(request: Any, result: Any) -> list[dict[str, Any]]:
         problems.append(_violation("result_invalid", "byes and eliminated must be lists of ids"))
         return problems
     notes = result.get("notes", [])
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        problems.append(_violation("result_invalid", "notes must be a list of strings"))
+    if not isinstance(notes, list) or not all(_note_shape(n) for n in notes):
+        problems.append(_violation("result_invalid", "notes must be a list of {code, params, text}"))
     if not _whole(result.get("repeat_pairs")):
         problems.append(_violation("result_invalid", "repeat_pairs must be a whole number"))
 
     if req.system == "league":
         if byes or eliminated:
             problems.append(_violation("unexpected_bye", "a league schedule seats every player every matchday"))
-        _check_league(req, result, problems)
+        _check_league(req, request, result, problems)
         return problems
 
     tables = result.get("tables")

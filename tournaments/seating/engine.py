@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .fixed import seat_fixed
@@ -20,7 +21,10 @@ SEATERS = {
 }
 
 
-def seat_round(request: Any) -> dict[str, Any]:
-    """Seat the next round (or, for `league`, the whole season); raises SeatingInvalid."""
+def seat_round(request: Any, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Seat the next round (or, for `league`, the whole season); raises SeatingInvalid.
+    `progress(done, total)` is called now and then while a league season is searched."""
     parsed = parse_request(request)
+    if parsed.system == "league":
+        return seat_league(parsed, progress=progress)
     return SEATERS[parsed.system](parsed)

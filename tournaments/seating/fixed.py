@@ -12,6 +12,7 @@ from typing import Any
 from .errors import ErrorCollector
 from .layout import short_table_notes
 from .meetings import from_history
+from .notes import note
 from .request import SeatingRequest
 
 
@@ -41,7 +42,7 @@ def seat_fixed(request: SeatingRequest) -> dict[str, Any]:
                        f"player {player_id} is available but has no table", player=player_id)
     errors.raise_if_any()
     tables = [list(t) for t in request.tables or ()]
-    notes = ["the organiser's own table list"]
+    notes = [note("fixed_list", "the organiser's own table list")]
     notes.extend(short_table_notes(tables, request.table_size))
     return {
         "tables": tables,

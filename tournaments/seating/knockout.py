@@ -26,6 +26,7 @@ from typing import Any
 from .errors import ErrorCollector, SeatingInvalid
 from .layout import split
 from .meetings import from_history
+from .notes import note
 from .request import PreviousTable, SeatingRequest
 
 ADVANCE_PER_TABLE = 2
@@ -45,7 +46,8 @@ def _is_main_draw_size(count: int) -> bool:
     return count >= 4 and count & (count - 1) == 0
 
 
-def _placing(table: PreviousTable, number: int, rng: random.Random, notes: list[str]) -> list[str]:
+def _placing(table: PreviousTable, number: int, rng: random.Random,
+             notes: list[dict[str, Any]]) -> list[str]:
     if table.placing is not None:
         return list(table.placing)
     totals = table.totals or {}
@@ -53,8 +55,9 @@ def _placing(table: PreviousTable, number: int, rng: random.Random, notes: list[
     ordered = sorted(table.players, key=lambda p: (-totals[p], draw[p]))
     for first, second in zip(ordered, ordered[1:], strict=False):
         if totals[first] == totals[second]:
-            notes.append(f"table {number}: {first} and {second} have the same total ({totals[first]}); "
-                         f"the seeded draw puts {first} ahead")
+            notes.append(note("knockout_tie", "table {table}: {first} and {second} have the same total "
+                              "({total}); the seeded draw puts {first} ahead", table=number, first=first,
+                              second=second, total=totals[first]))
     return ordered
 
 
@@ -68,9 +71,10 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     rng.shuffle(order)
     if count == target:
         tables = split(order, [4] * (count // 4))
-        notes = [f"main draw of {count} players, tables in draw order (seed 000 §4.1 a)"]
+        notes = [note("knockout_main_draw", "main draw of {count} players, tables in draw order "
+                      "(seed 000 §4.1 a)", count=count)]
         if count == 4:
-            notes.append("four players: this is the final")
+            notes.append(note("knockout_final_draw", "four players: this is the final"))
         return {"tables": tables, "byes": [], "eliminated": [], "notes": notes}
     to_drop = count - target
     if to_drop % 2 and request.min_table_size > 3:
@@ -84,13 +88,16 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     playing = sum(sizes)
     tables = split(order[:playing], sizes)
     byes = order[playing:]
-    notes = [f"pre-competition: {count} registered, the main draw needs {target}, so {to_drop} must "
-             f"drop out; {playing} drawn players play it, two go through from each table "
-             f"(seed 000 §4.1 a)"]
+    notes = [note("knockout_pre_competition", "pre-competition: {count} registered, the main draw needs "
+                  "{target}, so {drop} must drop out; {playing} drawn players play it, two go through "
+                  "from each table (seed 000 §4.1 a)", count=count, target=target, drop=to_drop,
+                  playing=playing)]
     if to_drop % 2:
-        notes.append(f"table {len(sizes)} has 3 players: one drops out there, because {to_drop} is odd")
+        notes.append(note("knockout_odd_drop", "table {table} has 3 players: one drops out there, because "
+                          "{drop} is odd", table=len(sizes), drop=to_drop))
     if byes:
-        notes.append(f"{len(byes)} players go straight into the main draw (byes)")
+        notes.append(note("knockout_byes", "{count} players go straight into the main draw (byes)",
+                          count=len(byes)))
     return {"tables": tables, "byes": byes, "eliminated": [], "notes": notes}
 
 
@@ -112,7 +119,7 @@ def _halves(winners: list[str], seconds: list[str]) -> list[list[str]]:
 
 def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     errors = ErrorCollector()
-    notes: list[str] = []
+    notes: list[dict[str, Any]] = []
     available = set(request.player_ids)
     previous_players = {p for t in request.previous_round for p in t.players}
     winners: list[str] = []
@@ -140,7 +147,8 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     out_earlier = [p for p in request.player_ids if p not in previous_players and p in played_before]
     skipped = [p for p in request.player_ids if p not in previous_players and p not in played_before]
     if out_earlier:
-        notes.append(f"{len(out_earlier)} available players went out in an earlier round")
+        notes.append(note("knockout_out_earlier", "{count} available players went out in an earlier round",
+                          count=len(out_earlier)))
     field = [p for pair in zip(winners, seconds, strict=True) for p in pair] + skipped
     if len(field) == 2 and not skipped:
         raise SeatingInvalid([{"player": None, "field": "previous_round", "code": "final_played",
@@ -157,14 +165,17 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
         order = sorted(field)
         rng.shuffle(order)
         tables = split(order, [4] * (len(order) // 4))
-        notes.append(f"main draw of {len(field)} players after the pre-competition, tables in draw order")
+        notes.append(note("knockout_after_pre_competition", "main draw of {count} players after the "
+                          "pre-competition, tables in draw order", count=len(field)))
     elif len(field) == 4:
         tables = [field]
     else:
         tables = _halves(winners, seconds)
-        notes.append("next round from halves A and B of the winners' list (seed 000 §4.1 a)")
+        notes.append(note("knockout_halves", "next round from halves A and B of the winners' list "
+                          "(seed 000 §4.1 a)"))
     if len(tables) == 1:
-        notes.append("four players left: the final (\"Ko ostanejo le štirje igralci, je finalna igra\")")
+        notes.append(note("knockout_final", "four players left: the final (\"Ko ostanejo le štirje igralci, "
+                          "je finalna igra\")"))
     return {"tables": tables, "byes": [], "eliminated": eliminated + out_earlier, "notes": notes}
 
 

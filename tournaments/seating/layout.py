@@ -10,7 +10,10 @@ three ("a table of 3 plays without a resting player").
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import SeatingInvalid
+from .notes import short_table
 
 
 def table_sizes(player_count: int, table_size: int, min_table_size: int) -> list[int]:
@@ -48,12 +51,8 @@ def split(ordered: list[str], sizes: list[int]) -> list[list[str]]:
     return tables
 
 
-def short_table_notes(tables: list[list[str]], table_size: int) -> list[str]:
-    """Plain-words notes for every table that is not full."""
+def short_table_notes(tables: list[list[str]], table_size: int) -> list[dict[str, Any]]:
+    """A note for every table that is not full."""
     total = sum(len(t) for t in tables)
-    notes = []
-    for number, table in enumerate(tables, start=1):
-        if len(table) < table_size:
-            notes.append(f"table {number} has {len(table)} players: {total} is not a multiple of "
-                         f"{table_size}")
-    return notes
+    return [short_table(number, len(table), total, table_size)
+            for number, table in enumerate(tables, start=1) if len(table) < table_size]

@@ -1,17 +1,22 @@
 """The league system: a whole season's schedule of one division at once.
 
 Seed 002 §4.2: "Ligo praviloma igra 28 ali 32 igralcev" and "Organizator izžreba razvrstitve
-tekem" (seed 000 §4.2: "Ligo praviloma igra 32 igralcev"). The goal is that players meet as
-many different opponents as possible: with 28 players (7 tables) 9 matchdays let every pair
-meet exactly once, with 32 players (8 tables) at most 9 matchdays avoid every repeat with the
-construction used here (10 would need a resolvable packing that no search here finds).
+tekem" (seed 000 §4.2: "Ligo praviloma igra 32 igralcev"). A season is fair when no two
+players meet more often than they must: first the largest meeting count is as small as it can
+be made, then the number of repeat meetings.
 
 How a schedule is made, deterministically from the seed:
-1. Where an algebraic construction exists (`designs`: 28 players, or 16, 32, 64 ...), its
-   rounds are used, with the players assigned to its points by a seeded draw.
-2. Further matchdays are drawn one by one and improved by swaps against everything so far.
-3. Passes over the whole season re-optimise each matchday against all the others (and the
-   `history`), ending when no single swap inside any matchday lowers the repeat count.
+1. Where a construction exists (`designs`: every v ≡ 4 (mod 12) from 16 to 88, 24/36/48/60,
+   32, and fields up to three short of those), its matchdays come first, the players drawn
+   onto its points; more matchdays than it has are further copies of it under fresh draws.
+2. Other matchdays (or fields without a construction) start as seeded draws.
+3. A tabu search (`tabu`) then improves the whole season, keeping the wishes of the request:
+   absentees per matchday (the tables of that matchday are laid out for those present),
+   officials' fixed tables, and "not two players of one club at a table" (a soft wish with
+   the request's `club_weight` against one repeat meeting).
+4. The matchdays are put in the order that keeps the season free of repeats as long as
+   possible, and the result carries the bound of the field (`bounds`) and how far the
+   schedule is from it.
 `repeat_pairs` counts every meeting of a pair after its first, the history included.
 """
 
@@ -20,16 +25,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .designs import known_rounds
-from .layout import short_table_notes, split, table_sizes
-from .meetings import Meetings, from_history
-from .optimise import optimise_round
+from .bounds import no_repeat_bound, schedule_distance
+from .designs import construction
+from .errors import SeatingInvalid
+from .layout import short_table_notes, table_sizes
+from .meetings import from_history
+from .notes import in_matchday, note
 from .request import SeatingRequest
+from .tabu import REPEAT_COST, Progress, Season, search
 
-WALK_STEPS_PER_PLAYER = 10
-WALK_STEPS_LIMIT = 3000
-IMPROVEMENT_PASSES = 6
-LEFT_OUT_TRIES = 4
+STEPS_PER_PLAYER_MATCHDAY = 12
+STEPS_LIMIT = 5_000
 
 
 def season_repeats(history: tuple, rounds: list[list[list[str]]]) -> int:
@@ -42,107 +48,209 @@ def season_repeats(history: tuple, rounds: list[list[list[str]]]) -> int:
     return repeats
 
 
-def _descend_all(rounds: list[list[list[str]]], meetings: Meetings, rng: random.Random,
-                 walk_steps: int) -> bool:
-    """One pass re-optimising every matchday against the others; True if anything changed."""
-    changed = False
-    for index in sorted(range(len(rounds)), key=lambda _: rng.random()):
-        meetings.add_round(rounds[index], times=-1)
-        before = meetings.repeat_pairs(rounds[index])
-        improved = optimise_round(rounds[index], meetings, rng, walk_steps)
-        if meetings.repeat_pairs(improved) < before:
-            rounds[index] = improved
-            changed = True
-        meetings.add_round(rounds[index])
-    return changed
+def _fixed_by_matchday(request: SeatingRequest, sizes: list[list[int]]) -> list[dict[str, int]]:
+    """{player: table index} for every matchday, after checking the tables exist and fit."""
+    fixed: list[dict[str, int]] = [{} for _ in sizes]
+    errors = []
+    for seat in request.fixed_seats:
+        for number in seat.matchdays or range(1, request.rounds + 1):
+            layout = sizes[number - 1]
+            if seat.table > len(layout):
+                errors.append({"player": seat.player, "field": "fixed_seats", "code": "no_such_table",
+                               "message": f"matchday {number} has {len(layout)} tables, so player "
+                                          f"{seat.player} cannot keep table {seat.table}"})
+                continue
+            fixed[number - 1][seat.player] = seat.table - 1
+    for number, seats in enumerate(fixed, start=1):
+        for table in set(seats.values()):
+            held = sorted(p for p, t in seats.items() if t == table)
+            if len(held) > sizes[number - 1][table]:
+                errors.append({"player": held[0], "field": "fixed_seats", "code": "table_overfull",
+                               "message": f"matchday {number}: {len(held)} players are fixed at table "
+                                          f"{table + 1}, which seats {sizes[number - 1][table]}"})
+    if errors:
+        raise SeatingInvalid(errors)
+    return fixed
 
 
-def _schedule(request: SeatingRequest, construction: tuple, chosen: list[int],
-              sizes: list[int]) -> list[list[list[str]]]:
-    rng = random.Random(request.seed)
+def _arrange(order: list[str], layout: list[int], fixed: dict[str, int]) -> list[list[str]]:
+    """Cut `order` into tables of `layout`, the fixed players first put at their tables."""
+    tables: list[list[str]] = [[] for _ in layout]
+    for player in sorted(fixed):
+        tables[fixed[player]].append(player)
+    rest = iter(p for p in order if p not in fixed)
+    for index, size in enumerate(layout):
+        while len(tables[index]) < size:
+            tables[index].append(next(rest))
+    return tables
+
+
+def _repair(tables: list[list[str]], layout: list[int]) -> list[list[str]]:
+    """A constructed matchday without its absentees, brought to the layout of those present
+    with as few moves as possible: the smallest tables are broken up first, then the largest
+    give up their surplus, and the players so freed fill the tables that are short."""
+    tables = sorted((t for t in tables if t), key=len, reverse=True)
+    target = sorted(layout, reverse=True)
+    pool: list[str] = []
+    while len(tables) > len(target):
+        pool.extend(tables.pop())
+    for table, size in zip(tables, target, strict=False):
+        while len(table) > size:
+            pool.append(table.pop())
+    tables.extend([] for _ in range(len(target) - len(tables)))
+    for table, size in zip(tables, target, strict=True):
+        while len(table) < size:
+            table.append(pool.pop())
+    return tables
+
+
+def _move_tables(tables: list[list[str]], layout: list[int], fixed: dict[str, int]) -> list[list[str]] | None:
+    """The constructed tables renumbered so that every fixed player sits at his table, or None
+    when two fixed players share a table of the design or a table would change its size."""
+    wanted: dict[int, int] = {}
+    for player, index in fixed.items():
+        source = next(i for i, table in enumerate(tables) if player in table)
+        if wanted.setdefault(source, index) != index or len(tables[source]) != layout[index]:
+            return None
+    if len(set(wanted.values())) < len(wanted):
+        return None
+    placed: list[list[str] | None] = [None] * len(layout)
+    for source, index in wanted.items():
+        placed[index] = tables[source]
+    rest = [t for i, t in enumerate(tables) if i not in wanted]
+    for index, size in enumerate(layout):
+        if placed[index] is None:
+            match = next((t for t in rest if len(t) == size), None)
+            if match is None:
+                return None
+            rest.remove(match)
+            placed[index] = match
+    return [t for t in placed if t is not None]
+
+
+def _start(request: SeatingRequest, rng: random.Random, layouts: list[list[int]],
+           fixed: list[dict[str, int]]) -> tuple[list[list[list[str]]], str, int]:
+    """The season before the search: constructed matchdays where a design fits, draws else."""
     players = sorted(request.player_ids)
-    order = list(players)
-    rng.shuffle(order)
+    design, source = (), ""
+    if request.table_size == 4 and request.min_table_size <= 3:
+        design, source, _left_out = construction(len(players))
+    used = 0
     rounds: list[list[list[str]]] = []
-    for index in chosen:
-        tables = [[order[point] for point in block] for block in construction[index]]
-        rng.shuffle(tables)
-        rounds.append(tables)
-
-    meetings = from_history(request.history)
-    for tables in rounds:
-        meetings.add_round(tables)
-    steps = min(WALK_STEPS_LIMIT, WALK_STEPS_PER_PLAYER * len(players))
-    while len(rounds) < request.rounds:
+    copies = -(-request.rounds // len(design)) if design else 0
+    order_of_copies = [list(range(len(design))) for _ in range(copies)]
+    for copy in order_of_copies:
+        rng.shuffle(copy)
+    pending = [(c, i) for c in range(copies) for i in order_of_copies[c]]
+    draws = {}
+    for c in range(copies):
         draw = list(players)
         rng.shuffle(draw)
-        tables = optimise_round(split(draw, sizes), meetings, rng, steps)
-        meetings.add_round(tables)
+        draws[c] = draw
+    for number in range(1, request.rounds + 1):
+        present = request.present(number)
+        layout = layouts[number - 1]
+        if pending:
+            c, index = pending.pop(0)
+            draw = draws[c]
+            away = set(players) - set(present)
+            tables = _repair([[draw[point] for point in table if draw[point] not in away]
+                              for table in design[index]], layout)
+            if fixed[number - 1]:
+                tables = _move_tables(tables, layout, fixed[number - 1]) or \
+                    _arrange([p for t in tables for p in t], layout, fixed[number - 1])
+            if not away and not fixed[number - 1]:
+                used += 1
+        else:
+            order = list(present)
+            rng.shuffle(order)
+            tables = _arrange(order, layout, fixed[number - 1])
         rounds.append(tables)
-
-    if season_repeats(request.history, rounds):
-        for _ in range(IMPROVEMENT_PASSES):
-            if not _descend_all(rounds, meetings, rng, steps):
-                break
-        # The walk above stops after a fixed effort; these plain descents make sure that no
-        # single swap inside any matchday can lower the total, whatever the others do.
-        while _descend_all(rounds, meetings, rng, 0):
-            pass
-    return rounds
+    return rounds, source, used
 
 
-def seat_league(request: SeatingRequest) -> dict[str, Any]:
+def _cost_floor(request: SeatingRequest, layouts: list[list[int]], count: int) -> int:
+    """A cost no season can go below: every seat pair beyond the number of distinct pairs is a
+    repeat (only where nothing else weighs: no history, no clubs, at most two meetings)."""
+    seat_pairs = sum(s * (s - 1) // 2 for layout in layouts for s in layout)
+    pairs = count * (count - 1) // 2
+    if request.history or request.clubs() or seat_pairs > 2 * pairs:
+        return 0
+    return REPEAT_COST * max(0, seat_pairs - pairs)
+
+
+def _order_matchdays(rounds: list[list[list[str]]], history: tuple, rng: random.Random) -> list[int]:
+    """An order of the matchdays that keeps the season free of repeats as long as possible:
+    each next matchday is the one that repeats fewest meetings after those already placed."""
+    meetings = from_history(history)
+    left = list(range(len(rounds)))
+    order = []
+    while left:
+        scored = sorted(left, key=lambda i: (meetings.repeat_pairs(rounds[i]), i))
+        choice = scored[0]
+        order.append(choice)
+        left.remove(choice)
+        meetings.add_round(rounds[choice])
+    return order
+
+
+def seat_league(request: SeatingRequest, progress: Progress | None = None) -> dict[str, Any]:
     players = sorted(request.player_ids)
-    count = len(players)
-    sizes = table_sizes(count, request.table_size, request.min_table_size)
-    notes: list[str] = []
-
-    construction = ()
-    if all(size == request.table_size for size in sizes):
-        construction = known_rounds(count, request.table_size)
+    index = {p: i for i, p in enumerate(players)}
+    layouts = [table_sizes(len(request.present(n)), request.table_size, request.min_table_size)
+               for n in range(1, request.rounds + 1)]
+    fixed = _fixed_by_matchday(request, layouts)
     rng = random.Random(request.seed)
-    available = list(range(len(construction)))
-    rng.shuffle(available)
-    if request.rounds <= len(construction):
-        candidates = [available[:request.rounds]]
-    else:
-        # Beyond the construction the searched matchdays find few fresh pairs; leaving one
-        # constructed round out gives the search room (32 players, 10 matchdays: 22-24
-        # repeats with all 9 constructed rounds, 16 with 8). A few seeded choices of the
-        # round left out are tried and the schedule with the fewest repeats is kept.
-        candidates = [available]
-        for left_out in available[:LEFT_OUT_TRIES]:
-            candidates.append([i for i in available if i != left_out])
-    # Every seat pair beyond the number of distinct pairs must be a repeat: a schedule that
-    # reaches this bound cannot be beaten, so the remaining candidates are skipped.
-    pair_slots = request.rounds * sum(size * (size - 1) // 2 for size in sizes)
-    lower_bound = max(0, pair_slots - count * (count - 1) // 2)
-    best_rounds, best_repeats, best_used = None, None, 0
-    for chosen in candidates:
-        rounds = _schedule(request, construction, chosen, sizes)
-        repeats = season_repeats(request.history, rounds)
-        if best_repeats is None or repeats < best_repeats:
-            best_rounds, best_repeats, best_used = rounds, repeats, len(chosen)
-        if repeats <= lower_bound:
-            break
-    rounds, repeats = best_rounds, best_repeats
-    if best_used:
-        name = "the Hermitian unital (a resolvable 2-(28,4,1) design)" if count == 28 else \
-            "cosets of a partial line spread of GF(2)^m"
-        searched = request.rounds - best_used
-        notes.append(f"{best_used} matchdays come from {name}"
-                     + (f"; {searched} were searched" if searched else ""))
+    start, source, used = _start(request, rng, layouts, fixed)
 
-    pairs_total = count * (count - 1) // 2
-    met = set()
-    for tables in rounds:
+    met_before: dict[tuple[int, int], int] = {}
+    for tables in request.history:
         for table in tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1:]:
-                    met.add((min(a, b), max(a, b)))
-    notes.append(f"{request.rounds} matchdays: {len(met)} of {pairs_total} pairs meet, "
-                 f"{repeats} repeat meetings")
+            ids = [index[p] for p in table if p in index]
+            for i, a in enumerate(ids):
+                for b in ids[i + 1:]:
+                    key = (min(a, b), max(a, b))
+                    met_before[key] = met_before.get(key, 0) + 1
+    clubs = request.clubs()
+    club_of = {}
+    club_ids = [club_of.setdefault(clubs[p], len(club_of)) if p in clubs else None for p in players]
+    locked = [{index[p] for p in day} for day in fixed]
+    season = Season(len(players), [[[index[p] for p in t] for t in tables] for tables in start],
+                    locked, met_before, club_ids, round(REPEAT_COST * request.club_weight))
+    steps = min(STEPS_LIMIT, STEPS_PER_PLAYER_MATCHDAY * len(players) * request.rounds)
+    search(season, rng, steps, floor=_cost_floor(request, layouts, len(players)), progress=progress)
+    rounds = [[[players[p] for p in t] for t in tables] for tables in season.days]
+    if not any(fixed) and not request.absences:
+        # Matchdays with absentees or fixed tables keep their place and table numbers;
+        # otherwise the matchdays are ordered so that the season runs without a repeat as
+        # long as it can, full tables first in each.
+        order = _order_matchdays(rounds, request.history, rng)
+        rounds = [sorted(rounds[i], key=lambda t: -len(t)) for i in order]
+    repeats = season_repeats(request.history, rounds)
+
+    notes: list[dict[str, Any]] = []
+    if used:
+        notes.append(note("league_construction", "{used} matchdays come from a construction ({source}); "
+                          "the tabu search kept or improved them", used=used, source=source))
+    pairs_total = len(players) * (len(players) - 1) // 2
+    met = {(min(a, b), max(a, b)) for tables in rounds for t in tables for i, a in enumerate(t) for b in t[i + 1:]}
+    notes.append(note("league_summary", "{rounds} matchdays: {met} of {pairs} pairs meet, {repeats} repeat "
+                      "meetings", rounds=request.rounds, met=len(met), pairs=pairs_total, repeats=repeats))
+    bound = no_repeat_bound(len(players), request.table_size, request.min_table_size)
+    distance = schedule_distance(rounds, request.history, len(players), request.table_size,
+                                 request.min_table_size)
+    notes.extend([bound, distance])
+    if clubs:
+        together = sum(1 for tables in rounds for t in tables for i, a in enumerate(t) for b in t[i + 1:]
+                       if clubs.get(a) is not None and clubs.get(a) == clubs.get(b))
+        notes.append(note("league_clubs", "{together} times two players of one club sit at one table",
+                          together=together))
     for number, tables in enumerate(rounds, start=1):
-        for note in short_table_notes(tables, request.table_size):
-            notes.append(f"matchday {number}: {note}")
-    return {"rounds": rounds, "byes": [], "eliminated": [], "repeat_pairs": repeats, "notes": notes}
+        away = len(players) - sum(len(t) for t in tables)
+        if away:
+            notes.append(in_matchday(number, note("league_absent", "{count} players are absent",
+                                                  count=away)))
+        for short in short_table_notes(tables, request.table_size):
+            notes.append(in_matchday(number, short))
+    return {"rounds": rounds, "byes": [], "eliminated": [], "repeat_pairs": repeats, "notes": notes,
+            "bound": bound, "distance": distance}

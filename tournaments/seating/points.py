@@ -28,6 +28,7 @@ from typing import Any
 from .errors import SeatingInvalid
 from .layout import short_table_notes, split, table_sizes
 from .meetings import from_history
+from .notes import note
 from .request import SeatingRequest
 
 MISSING_SEAT_DEDUCTIONS = {"0.333": Fraction(333, 1000), "1/3": Fraction(1, 3)}
@@ -156,18 +157,19 @@ def seating_order(request: SeatingRequest, rng: random.Random) -> list[str]:
 def seat_points(request: SeatingRequest) -> dict[str, Any]:
     rng = random.Random(request.seed)
     sizes = table_sizes(len(request.players), request.table_size, request.min_table_size)
-    notes = []
+    notes: list[dict[str, Any]] = []
     if request.round == 1:
         order = sorted(request.player_ids)
         rng.shuffle(order)
-        notes.append("round 1: the players are drawn into tables (seed 000 §4.1 b)")
+        notes.append(note("points_first_round", "round 1: the players are drawn into tables (seed 000 §4.1 b)"))
     else:
         order = seating_order(request, rng)
         late = sum(1 for p in request.players if p.new)
         missed = sum(1 for p in request.players if not p.played_last_round and not p.new)
-        notes.append("tables by points: those who played the last round first (table 1 = most points)"
-                     + (f", then {late} late entries" if late else "")
-                     + (f", then {missed} who missed the last round" if missed else ""))
+        notes.append(note("points_order", "tables by points: those who played the last round first "
+                          "(table 1 = most points)" + (", then {late} late entries" if late else "")
+                          + (", then {missed} who missed the last round" if missed else ""),
+                          late=late, missed=missed))
     tables = split(order, sizes)
     notes.extend(short_table_notes(tables, request.table_size))
     return {

@@ -14,6 +14,7 @@ from typing import Any
 
 from .layout import short_table_notes, split, table_sizes
 from .meetings import from_history
+from .notes import note
 from .optimise import optimise_round
 from .request import SeatingRequest
 
@@ -28,13 +29,16 @@ def seat_random(request: SeatingRequest) -> dict[str, Any]:
     sizes = table_sizes(len(order), request.table_size, request.min_table_size)
     tables = split(order, sizes)
     meetings = from_history(request.history)
-    notes = ["the tables are drawn at random (seed 001: \"Es entscheidet ein Zufallsgenerator\")"]
+    notes = [note("random_draw", "the tables are drawn at random (seed 001: \"Es entscheidet ein "
+                  "Zufallsgenerator\")")]
     if request.history:
         steps = min(WALK_STEPS_LIMIT, WALK_STEPS_PER_PLAYER * len(order))
         tables = optimise_round(tables, meetings, rng, steps)
-        notes.append("players were swapped after the draw to avoid meeting earlier opponents")
+        notes.append(note("random_swapped", "players were swapped after the draw to avoid meeting earlier "
+                          "opponents"))
     repeats = meetings.repeat_pairs(tables)
     if repeats:
-        notes.append(f"{repeats} pairs of players meet again: no single swap of two players avoids it")
+        notes.append(note("random_repeats", "{repeats} pairs of players meet again: no single swap of two "
+                          "players avoids it", repeats=repeats))
     notes.extend(short_table_notes(tables, request.table_size))
     return {"tables": tables, "byes": [], "eliminated": [], "repeat_pairs": repeats, "notes": notes}

@@ -21,9 +21,13 @@ LARGEST_TABLE_SIZE = 10
 
 REQUEST_FIELDS = {
     "system", "round", "rounds", "table_size", "min_table_size", "seed", "players",
-    "history", "previous_round", "tables",
+    "history", "previous_round", "tables", "absences", "fixed_seats", "club_weight",
 }
-PLAYER_FIELDS = {"id", "name", "points", "score", "played_last_round", "new"}
+LEAGUE_ONLY_FIELDS = ("absences", "fixed_seats", "club_weight")
+PLAYER_FIELDS = {"id", "name", "points", "score", "played_last_round", "new", "club"}
+ABSENCE_FIELDS = {"matchday", "players"}
+FIXED_SEAT_FIELDS = {"player", "table", "matchdays"}
+DEFAULT_CLUB_WEIGHT = 1
 PREVIOUS_TABLE_FIELDS = {"players", "placing", "totals"}
 
 
@@ -34,6 +38,7 @@ class Player:
     score: float = 0
     played_last_round: bool = True
     new: bool = False
+    club: str | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,15 @@ class PreviousTable:
     players: tuple[str, ...]
     placing: tuple[str, ...] | None
     totals: dict[str, float] | None
+
+
+@dataclass(frozen=True)
+class FixedSeat:
+    """A player who sits at one table (an official's table) on the given matchdays (all when
+    `matchdays` is None)."""
+    player: str
+    table: int
+    matchdays: tuple[int, ...] | None
 
 
 @dataclass(frozen=True)
@@ -56,6 +70,17 @@ class SeatingRequest:
     previous_round: tuple[PreviousTable, ...] = ()
     tables: tuple[tuple[str, ...], ...] | None = None
     player_ids: tuple[str, ...] = field(default=())
+    absences: dict[int, frozenset[str]] = field(default_factory=dict)
+    fixed_seats: tuple[FixedSeat, ...] = ()
+    club_weight: float = DEFAULT_CLUB_WEIGHT
+
+    def present(self, matchday: int) -> list[str]:
+        """The players who come to a league matchday (1-based), sorted."""
+        away = self.absences.get(matchday, frozenset())
+        return sorted(p for p in self.player_ids if p not in away)
+
+    def clubs(self) -> dict[str, str]:
+        return {p.id: p.club for p in self.players if p.club is not None}
 
 
 def _is_int(value: Any) -> bool:
@@ -143,6 +168,14 @@ def _parse_players(raw: Any, system: str | None, round_number: Any,
                     ok = False
                 else:
                     values[flag] = entry[flag]
+        if "club" in entry:
+            if not _is_id(entry["club"]):
+                errors.add(f"{where}.club", "bad_club",
+                           f"club of player {player_id} must be a non-empty string, got {entry['club']!r}",
+                           player=player_id)
+                ok = False
+            else:
+                values["club"] = entry["club"]
         if values.get("new") and values.get("played_last_round"):
             errors.add(f"{where}.played_last_round", "late_entry_played",
                        f"player {player_id} is marked new (a late entry) and as having played the last round",
@@ -190,20 +223,31 @@ def _parse_history(raw: Any, errors: ErrorCollector) -> tuple[tuple[tuple[str, .
     return tuple(rounds)
 
 
-def _parse_previous_round(raw: Any, errors: ErrorCollector) -> tuple[PreviousTable, ...]:
+def _entries(raw: Any, name: str, fields: set[str], list_shape: str, object_shape: str,
+             errors: ErrorCollector) -> list[tuple[str, dict[str, Any]]] | None:
+    """The objects of a list field with their paths; a non-list, every entry that is not an
+    object and every unknown key are reported."""
     if not isinstance(raw, list):
-        errors.add("previous_round", "not_a_list",
-                   "previous_round must be a list of tables with players and placing")
-        return ()
+        errors.add(name, "not_a_list", f"{name} must be a list of {list_shape}")
+        return None
+    out = []
+    for index, entry in enumerate(raw):
+        where = f"{name}[{index}]"
+        if not isinstance(entry, dict):
+            errors.add(where, "not_an_object", f"{where} must be an object with {object_shape}")
+            continue
+        for key in sorted(set(entry) - fields):
+            errors.add(f"{where}.{key}", "unknown_field", f"{where} has an unknown field {key!r}")
+        out.append((where, entry))
+    return out
+
+
+def _parse_previous_round(raw: Any, errors: ErrorCollector) -> tuple[PreviousTable, ...]:
+    entries = _entries(raw, "previous_round", PREVIOUS_TABLE_FIELDS, "tables with players and placing",
+                       "players and placing", errors)
     tables: list[PreviousTable] = []
     seen: set[str] = set()
-    for table_index, entry in enumerate(raw):
-        where = f"previous_round[{table_index}]"
-        if not isinstance(entry, dict):
-            errors.add(where, "not_an_object", f"{where} must be an object with players and placing")
-            continue
-        for key in sorted(set(entry) - PREVIOUS_TABLE_FIELDS):
-            errors.add(f"{where}.{key}", "unknown_field", f"{where} has an unknown field {key!r}")
+    for where, entry in entries or []:
         players = _id_list(entry.get("players"), f"{where}.players", errors)
         if players is None:
             continue
@@ -241,6 +285,72 @@ def _parse_previous_round(raw: Any, errors: ErrorCollector) -> tuple[PreviousTab
                            f"{where}.placing puts a lower total before a higher one")
         tables.append(PreviousTable(players=players, placing=placing, totals=totals))
     return tuple(tables)
+
+
+def _matchday_number(value: Any, where: str, matchdays: int, errors: ErrorCollector) -> int | None:
+    if not _is_int(value) or not 1 <= value <= max(matchdays, 1):
+        errors.add(where, "bad_matchday", f"{where} must be a matchday from 1 to {matchdays}, got {value!r}")
+        return None
+    return value
+
+
+def _parse_absences(raw: Any, known: set[str], matchdays: int,
+                    errors: ErrorCollector) -> dict[int, frozenset[str]]:
+    """`absences`: [{"matchday": 3, "players": ["7", "12"]}] — who cannot come to a matchday."""
+    entries = _entries(raw, "absences", ABSENCE_FIELDS, "{matchday, players}", "matchday and players", errors)
+    out: dict[int, set[str]] = {}
+    for where, entry in entries or []:
+        number = _matchday_number(entry.get("matchday"), f"{where}.matchday", matchdays, errors)
+        ids = _id_list(entry.get("players"), f"{where}.players", errors)
+        if number is None or ids is None:
+            continue
+        for player_id in ids:
+            if player_id not in known:
+                errors.add(f"{where}.players", "unknown_player",
+                           f"player {player_id} is absent on matchday {number} but not in players",
+                           player=player_id)
+        out.setdefault(number, set()).update(p for p in ids if p in known)
+    return {number: frozenset(ids) for number, ids in out.items()}
+
+
+def _parse_fixed_seats(raw: Any, known: set[str], matchdays: int, absences: dict[int, frozenset[str]],
+                       errors: ErrorCollector) -> tuple[FixedSeat, ...]:
+    """`fixed_seats`: [{"player": "3", "table": 1, "matchdays": [1, 2]}] — officials who keep
+    one table (every matchday when `matchdays` is left out)."""
+    entries = _entries(raw, "fixed_seats", FIXED_SEAT_FIELDS, "{player, table, matchdays}", "player and table",
+                       errors)
+    seats: list[FixedSeat] = []
+    taken: set[tuple[str, int]] = set()
+    for where, entry in entries or []:
+        player_id, table = entry.get("player"), entry.get("table")
+        if not _is_id(player_id) or player_id not in known:
+            errors.add(f"{where}.player", "unknown_player", f"{where}.player must be one of players, "
+                       f"got {player_id!r}", player=player_id if _is_id(player_id) else None)
+            continue
+        if not _is_int(table) or table < 1:
+            errors.add(f"{where}.table", "bad_table", f"{where}.table must be a table number >= 1, got {table!r}",
+                       player=player_id)
+            continue
+        days: tuple[int, ...] | None = None
+        if entry.get("matchdays") is not None:
+            if not isinstance(entry["matchdays"], list) or not entry["matchdays"]:
+                errors.add(f"{where}.matchdays", "not_a_list", f"{where}.matchdays must be a list of matchdays",
+                           player=player_id)
+                continue
+            numbers = [_matchday_number(v, f"{where}.matchdays", matchdays, errors) for v in entry["matchdays"]]
+            if any(n is None for n in numbers):
+                continue
+            days = tuple(sorted(set(numbers)))
+        for number in days or range(1, matchdays + 1):
+            if (player_id, number) in taken:
+                errors.add(where, "duplicate_player", f"player {player_id} has two fixed seats on matchday "
+                           f"{number}", player=player_id)
+            taken.add((player_id, number))
+            if player_id in absences.get(number, frozenset()):
+                errors.add(where, "fixed_player_absent", f"player {player_id} has a fixed seat on matchday "
+                           f"{number} but is absent then", player=player_id)
+        seats.append(FixedSeat(player=player_id, table=table, matchdays=days))
+    return tuple(seats)
 
 
 def parse_request(request: Any) -> SeatingRequest:
@@ -328,6 +438,22 @@ def parse_request(request: Any) -> SeatingRequest:
     elif request.get("tables") is not None and system is not None:
         errors.add("tables", "tables_not_allowed", "tables (the organiser's own list) is only for the fixed system")
 
+    absences: dict[int, frozenset[str]] = {}
+    fixed_seats: tuple[FixedSeat, ...] = ()
+    club_weight = request.get("club_weight", DEFAULT_CLUB_WEIGHT)
+    if system == "league":
+        known = {p.id for p in players}
+        matchdays = rounds if _is_int(rounds) and rounds >= 1 else 0
+        absences = _parse_absences(request.get("absences", []), known, matchdays, errors)
+        fixed_seats = _parse_fixed_seats(request.get("fixed_seats", []), known, matchdays, absences, errors)
+        if not _is_number(club_weight) or club_weight < 0:
+            errors.add("club_weight", "bad_club_weight",
+                       f"club_weight must be a number >= 0, got {club_weight!r}")
+    elif system is not None:
+        for name in LEAGUE_ONLY_FIELDS:
+            if request.get(name) is not None:
+                errors.add(name, "league_only", f"{name} is only for the league system")
+
     errors.raise_if_any()
     return SeatingRequest(
         system=system,
@@ -341,4 +467,7 @@ def parse_request(request: Any) -> SeatingRequest:
         previous_round=previous_round,
         tables=tables,
         player_ids=tuple(p.id for p in players),
+        absences=absences,
+        fixed_seats=fixed_seats,
+        club_weight=club_weight if system == "league" else DEFAULT_CLUB_WEIGHT,
     )

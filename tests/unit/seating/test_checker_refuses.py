@@ -190,7 +190,7 @@ def knockout_rounds(count, seed=11):
 def test_knockout_pairs_meeting_again_are_refused():
     rounds = knockout_rounds(64)
     request, result = rounds[2]  # second main-draw round: built by the halves rule
-    assert "halves" in result["notes"][-1]
+    assert result["notes"][-1]["code"] == "knockout_halves"
     assert check_seating(request, result) == []
     table_of = {p: i for i, t in enumerate(request["previous_round"]) for p in t["players"]}
     broken = copy.deepcopy(result)

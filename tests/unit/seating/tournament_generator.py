@@ -71,7 +71,7 @@ def points_requests(draw, max_players: int = 80) -> dict:
 
 @st.composite
 def league_requests(draw) -> dict:
-    count = draw(st.sampled_from([8, 12, 13, 16, 18, 20, 24, 28, 32]))
+    count = draw(st.sampled_from([8, 12, 13, 16, 18, 20, 24, 28, 32, 37, 44]))
     rounds = draw(st.integers(min_value=1, max_value=6))
     seed = draw(st.integers(min_value=0, max_value=2**31))
     return {"system": "league", "rounds": rounds, "seed": seed,
