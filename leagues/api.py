@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
@@ -18,6 +19,7 @@ from rest_framework.views import APIView
 
 from leagues import roles, selectors, services
 from leagues.models import CupSeries, Division, League, Matchday, Season
+from tournaments import limits, rights
 from tournaments.errors import Forbidden, NotFound, ServiceError
 from tournaments.models import Event, Player
 
@@ -41,9 +43,15 @@ def _int(data: dict, name: str, *, required: bool = False, default: Any = None) 
     if isinstance(value, bool):
         raise ServiceError(f"{name} must be a whole number", field=name, code="invalid")
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError) as exc:
         raise ServiceError(f"{name} must be a whole number", field=name, code="invalid") from exc
+    # Whatever the number is for, it must fit the database's whole-number columns.
+    if not limits.INT_MIN <= number <= limits.INT_MAX:
+        raise ServiceError(_("%(field)s must be a whole number from %(min)s to %(max)s") % {
+            "field": name, "min": limits.INT_MIN, "max": limits.INT_MAX},
+            field=name, code="out_of_range")
+    return number
 
 
 def _date(data: dict, name: str, *, required: bool = False) -> dt.date | None:
@@ -86,12 +94,14 @@ def _players(data: dict, name: str) -> list[Player]:
     return out
 
 
-def _event(data: dict, name: str) -> Event | None:
+def _event(data: dict, name: str, user: Any) -> Event | None:
+    """The event a request names, as the user may see it: a private event he may not see is
+    answered exactly like one that does not exist."""
     slug = data.get(name)
     if not slug:
         return None
     event = Event.objects.filter(slug=str(slug)).first()
-    if event is None:
+    if event is None or not rights.can_view_event(user, event):
         raise ServiceError(f"{name}: no event {slug!r}", field=name, code="unknown_event")
     return event
 
@@ -220,6 +230,10 @@ def ranking_dict(ranking: selectors.CupRanking) -> dict[str, Any]:
 OBJ = {"request": OpenApiTypes.OBJECT, "responses": {200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT,
                                                      400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
                                                      404: OpenApiTypes.OBJECT}}
+# A removal answers 204 without a body.
+REMOVAL = {"request": OpenApiTypes.OBJECT, "responses": {204: None, 400: OpenApiTypes.OBJECT,
+                                                         403: OpenApiTypes.OBJECT,
+                                                         404: OpenApiTypes.OBJECT}}
 
 
 class _Base(APIView):
@@ -337,6 +351,14 @@ class StandingsView(_Base):
         return Response(standings_dict(selectors.season_standings(obj, after=after)))
 
 
+def _job_dict(job: Any) -> dict[str, Any] | None:
+    """A schedule job's progress (large divisions are drawn in the background)."""
+    if job is None:
+        return None
+    return {"id": job.pk, "status": job.status, "progress": job.progress, "total": job.total,
+            "message": job.message}
+
+
 class ScheduleView(_Base):
     @extend_schema(operation_id="league_season_schedule", **OBJ)
     def get(self, request: Request, slug: str, season: str) -> Response:
@@ -346,16 +368,21 @@ class ScheduleView(_Base):
             "divisions": [{
                 "level": item["division"].level, "name": item["division"].name,
                 "repeat_pairs": item["repeat_pairs"], "notes": item["notes"],
+                "bound": item["bound"], "distance": item["distance"],
                 "matchdays": [{"number": md["number"],
                                "tables": [[p.pk for p in table if p] for table in md["tables"]]}
                               for md in item["matchdays"]],
             } for item in selectors.schedule_view(obj, selectors.divisions_of(obj))],
+            "job": _job_dict(services.schedule_job_of(obj)),
         })
 
     @extend_schema(operation_id="league_season_schedule_generate", **OBJ)
     def post(self, request: Request, slug: str, season: str) -> Response:
         obj = self.season(request, slug, season, write=True)
         data = _body(request)
+        if services.schedule_needs_job(obj):
+            job = services.schedule_job_queue(season=obj, actor=request.user, seed=_int(data, "seed"))
+            return Response(_job_dict(job), status=202)
         services.schedule_generate(season=obj, actor=request.user, seed=_int(data, "seed"))
         return self.get(request, slug, season)
 
@@ -388,7 +415,7 @@ class MembersView(_Base):
 
 
 class MemberDetailView(_Base):
-    @extend_schema(operation_id="league_season_member_remove", **OBJ)
+    @extend_schema(operation_id="league_season_member_remove", **REMOVAL)
     def delete(self, request: Request, slug: str, season: str, player: int) -> Response:
         obj = self.season(request, slug, season, write=True)
         membership = obj.memberships.filter(player_id=player).select_related("division").first()
@@ -406,7 +433,7 @@ class ApplicantsView(_Base):
         data = _body(request)
         out = services.applicants_select(season=obj, applicants=_players(data, "players"), actor=request.user,
                                          criterion=data.get("criterion") or None,
-                                         criterion_event=_event(data, "criterion_event"))
+                                         criterion_event=_event(data, "criterion_event", request.user))
         return Response({
             "placed": [{"division": m.division.level, "seed_position": m.seed_position,
                         "player": _player_dict(m.player)} for m in out["placed"]],
@@ -494,17 +521,17 @@ class FinalOrderView(_Base):
         return Response(standings_dict(selectors.season_standings(obj)))
 
 
-def _plan_args(data: Any) -> dict[str, Any]:
+def _plan_args(data: Any, request: Request) -> dict[str, Any]:
     return {"leaving": _players(data, "leaving"), "applicants": _players(data, "applicants"),
-            "criterion": data.get("criterion") or None, "criterion_event": _event(data, "criterion_event"),
-            "qualification_event": _event(data, "qualification_event")}
+            "criterion": data.get("criterion") or None, "criterion_event": _event(data, "criterion_event", request.user),
+            "qualification_event": _event(data, "qualification_event", request.user)}
 
 
 class NextPlanView(_Base):
     @extend_schema(operation_id="league_season_next_plan", **OBJ)
     def get(self, request: Request, slug: str, season: str) -> Response:
         obj = self.season(request, slug, season)
-        return Response(plan_dict(selectors.next_season_plan(obj, **_plan_args(request.query_params))))
+        return Response(plan_dict(selectors.next_season_plan(obj, **_plan_args(request.query_params, request))))
 
 
 class SeasonAdvanceView(_Base):
@@ -515,7 +542,7 @@ class SeasonAdvanceView(_Base):
         new = services.season_advance(
             season=obj, actor=request.user, name=str(data.get("name", "")), slug=str(data.get("slug", "")),
             starts_on=_date(data, "starts_on"), ends_on=_date(data, "ends_on"),
-            planned_matchdays=_int(data, "planned_matchdays"), seed=_int(data, "seed"), **_plan_args(data))
+            planned_matchdays=_int(data, "planned_matchdays"), seed=_int(data, "seed"), **_plan_args(data, request))
         return Response(season_dict(new), status=201)
 
 
@@ -567,7 +594,7 @@ class CupEventsView(_Base):
     def post(self, request: Request, slug: str) -> Response:
         series = self.cup(request, slug, write=True)
         data = _body(request)
-        event = _event(data, "event")
+        event = _event(data, "event", request.user)
         if event is None:
             raise ServiceError("event is required", field="event", code="required")
         services.cup_event_add(series=series, event=event, actor=request.user,
@@ -576,10 +603,10 @@ class CupEventsView(_Base):
 
 
 class CupEventDetailView(_Base):
-    @extend_schema(operation_id="cup_event_remove", **OBJ)
+    @extend_schema(operation_id="cup_event_remove", **REMOVAL)
     def delete(self, request: Request, slug: str, event: str) -> Response:
         series = self.cup(request, slug, write=True)
-        found = _event({"event": event}, "event")
+        found = _event({"event": event}, "event", request.user)
         services.cup_event_remove(series=series, event=found, actor=request.user,
                                   reason=str(request.query_params.get("reason", "")))
         return Response(status=204)

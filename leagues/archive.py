@@ -93,7 +93,7 @@ def _as_id(value: Any) -> int | None:
         return None
 
 
-def _map_schedule(schedule: Any, convert: Any) -> Any:
+def map_schedule(schedule: Any, convert: Any) -> Any:
     """The schedule with every player id passed through `convert`; the rest as it is."""
     if not isinstance(schedule, dict):
         return schedule
@@ -115,7 +115,7 @@ def _map_schedule(schedule: Any, convert: Any) -> Any:
     return out
 
 
-def _map_formation(formation: Any, convert: Any) -> Any:
+def map_formation(formation: Any, convert: Any) -> Any:
     if not isinstance(formation, dict):
         return formation
     out = dict(formation)
@@ -160,8 +160,8 @@ def season_body(season: Season) -> dict[str, Any]:
     body["previous"] = ({"league": season.previous.league.slug, "season": season.previous.slug}
                         if season.previous_id else None)
     body["players"] = [ta.player_key(p) for p in players]
-    body["schedule"] = _map_schedule(season.schedule, to_index)
-    body["formation"] = _map_formation(season.formation, to_index)
+    body["schedule"] = map_schedule(season.schedule, to_index)
+    body["formation"] = map_formation(season.formation, to_index)
     members: dict[int, list[SeasonMembership]] = {}
     for m in memberships:
         members.setdefault(m.division_id, []).append(m)
@@ -318,9 +318,9 @@ def _check_season(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportConte
         if not isinstance(data, dict):
             checker.add(f"{path}.{where}", "not_an_object", "must be an object")
     try:
-        _map_schedule(body.get("schedule"),
+        map_schedule(body.get("schedule"),
                       lambda v: check_index(v, f"{path}.schedule", nullable=True))
-        _map_formation(body.get("formation"),
+        map_formation(body.get("formation"),
                        lambda v: check_index(v, f"{path}.formation", nullable=True))
     except TypeError:
         checker.add(f"{path}.schedule", "invalid_schedule",
@@ -481,8 +481,8 @@ def _write(plan: dict, ctx: ta.ImportContext, users: dict[str, Any]) -> Season:
         league=league, previous=splan["previous"], **splan["fields"],
         # The schedule names players as text (what the seating engine takes), the formation
         # as numbers: each gets its players' new ids in the type it had.
-        schedule=_map_schedule(splan["schedule"], lambda i: None if pk_of(i) is None else str(pk_of(i))),
-        formation=_map_formation(splan["formation"], pk_of),
+        schedule=map_schedule(splan["schedule"], lambda i: None if pk_of(i) is None else str(pk_of(i))),
+        formation=map_formation(splan["formation"], pk_of),
     )
     divisions: dict[int, Division] = {}
     memberships: dict[int, SeasonMembership] = {}

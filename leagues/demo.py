@@ -18,8 +18,8 @@ from django.db import transaction
 
 from leagues import services
 from leagues.models import CupSeries, League
+from tournaments import officials, services_rounds
 from tournaments import services as tournament_services
-from tournaments import services_rounds
 
 # The Slovenian demo players of tournaments.demo, so a player's page shows his tournament
 # and his league side by side.
@@ -121,6 +121,8 @@ def league_demo(stdout: Any = None) -> League:
     for number, day in enumerate((dt.date(2025, 10, 7), dt.date(2025, 11, 4), dt.date(2025, 12, 2)), start=1):
         matchday = services.matchday_create(season=season, actor=organiser, date=day,
                                             venue="Gostilna pri Tarokistu, Ljubljana", number=number)
+        officials.event_official_add(event=matchday.event, user=referee, role="referee",
+                                               actor=organiser)
         rnd = services.matchday_seat(matchday=matchday, actor=organiser)
         services.matchday_publish(matchday=matchday, actor=organiser)
         _play(rnd, rng, league.hands_per_matchday, organiser, referee, tri1=True)

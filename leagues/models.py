@@ -13,13 +13,27 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring import rules
+from tournaments.limits import multi_line_text, one_line_text
 from tournaments.models import Event, Player
 
 
+def default_ruleset_code() -> str:
+    """A new league plays the registry's default ruleset (the Tarok.net rules of seed 000,
+    whose §4.2 the leagues follow)."""
+    return rules.default().code
+
+
+def default_ruleset_mode() -> str:
+    """... in the mode its rulebook names for leagues (§4.2: "Tarok se igra po sistemu tri +
+    1")."""
+    return rules.default().league_mode or ""
+
+
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[one_line_text])
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, validators=[multi_line_text])
     # Defaults for new seasons; seed 000 §4.2: "Ligo praviloma igra 32 igralcev", 24 games,
     # TRI + 1 unless the organiser announces otherwise.
     division_size = models.PositiveSmallIntegerField(_("players per division"), default=32)
@@ -27,8 +41,8 @@ class League(models.Model):
         _("players promoted and relegated"), default=10,
         help_text=_("Seed 000 §4.2: 10 go down from each league and 10 go up."),
     )
-    ruleset_code = models.CharField(max_length=64, default="tarok-net-2007")
-    ruleset_mode = models.CharField(max_length=16, default="tri+1")
+    ruleset_code = models.CharField(max_length=64, default=default_ruleset_code)
+    ruleset_mode = models.CharField(max_length=16, default=default_ruleset_mode)
     ruleset_options = models.JSONField(default=dict, blank=True)
     hands_per_matchday = models.PositiveSmallIntegerField(default=24)
     # Seed 000 §4.2: "Število lig določi organizator. Praviloma se igrajo tri lige (I. II. in
@@ -70,7 +84,7 @@ class Season(models.Model):
         FINISHED = "finished", _("Finished")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[one_line_text])
     slug = models.SlugField(max_length=100)
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
@@ -98,7 +112,7 @@ class Season(models.Model):
 class Division(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
     level = models.PositiveSmallIntegerField(help_text=_("1 for the I. league; the qualification group is last."))
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[one_line_text])
     is_qualification = models.BooleanField(default=False)
     size = models.PositiveSmallIntegerField(default=32, help_text=_("0: no limit (the qualification group)."))
     plays_matchdays = models.BooleanField(
@@ -174,9 +188,9 @@ class CupSeries(models.Model):
     """A series of single tournaments ranked by cup points (seed 001: best six results plus
     the final)."""
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[one_line_text])
     slug = models.SlugField(max_length=100, unique=True)
-    season_label = models.CharField(max_length=50, blank=True)
+    season_label = models.CharField(max_length=50, blank=True, validators=[one_line_text])
     best_results_counted = models.PositiveSmallIntegerField(default=6)
     final_counts_extra = models.BooleanField(
         default=True, help_text=_("Seed 001: the final's result counts on top of the best results.")

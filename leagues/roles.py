@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from leagues.models import CupSeries, League
-from tournaments.roles import is_staff
+from tournaments.rights import is_staff
 
 
 def can_organise_league(user: Any, league: League) -> bool:

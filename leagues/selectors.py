@@ -35,8 +35,10 @@ from leagues.models import (
     Season,
     SeasonMembership,
 )
+from tournaments import lifecycle
 from tournaments.models import Event, Player, Round, Scorecard, Table
-from tournaments.standings import PENDING, event_standings
+from tournaments.seating.bounds import no_repeat_bound, schedule_distance
+from tournaments.standings import event_standings
 
 # ---------------------------------------------------------------------------------------
 # Leagues, seasons
@@ -60,9 +62,10 @@ def season_by_slug(league: League, slug: str) -> Season | None:
 
 
 def current_season(league: League) -> Season | None:
-    """The running season, else the one being planned, else the last finished one."""
+    """The running season, else the last finished one (its final table), else the one being
+    planned: a league's page opens on games played, not on an empty upcoming season."""
     seasons = list(seasons_of(league))
-    for status in (Season.Status.RUNNING, Season.Status.PLANNING, Season.Status.FINISHED):
+    for status in (Season.Status.RUNNING, Season.Status.FINISHED, Season.Status.PLANNING):
         for season in seasons:
             if season.status == status:
                 return season
@@ -116,10 +119,17 @@ def schedule_view(season: Season, divisions: Sequence[Division]) -> list[dict[st
         stored = schedule_of(season, division)
         if not stored:
             continue
+        rounds = stored.get("rounds", [])
+        league = season.league
         out.append({
             "division": division,
             "repeat_pairs": stored.get("repeat_pairs", 0),
             "notes": stored.get("notes", []),
+            # The bound of the field and how far this schedule is from it, from the seating
+            # engine as {code, params, text}; recomputed so older stored schedules show it too.
+            "bound": no_repeat_bound(len(stored.get("players", [])), league.table_size, league.min_table_size),
+            "distance": schedule_distance(rounds, (), len(stored.get("players", [])), league.table_size,
+                                          league.min_table_size),
             "matchdays": [
                 {"number": n, "tables": [[players.get(pid) for pid in table] for table in tables]}
                 for n, tables in enumerate(stored.get("rounds", []), start=1)
@@ -866,7 +876,7 @@ def player_career(player: Player) -> dict[str, list]:
 
 
 def pending_cards_of(matchday: Matchday) -> int:
-    return Scorecard.objects.filter(table__round__event=matchday.event, status__in=PENDING).count()
+    return Scorecard.objects.filter(table__round__event=matchday.event, status__in=lifecycle.PENDING_CARDS).count()
 
 
 def matchday_tables(matchday: Matchday) -> list[Table]:

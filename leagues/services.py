@@ -37,10 +37,11 @@ from leagues.models import (
     Season,
     SeasonMembership,
 )
-from tournaments import audit, services_rounds
+from tournaments import audit, jobs, services_rounds
+from tournaments import rights as tournament_rights
 from tournaments import services as tournament_services
-from tournaments.errors import Conflict, NotFound, ServiceError
-from tournaments.models import Event, Player, Round
+from tournaments.errors import Conflict, Forbidden, NotFound, ServiceError, validation_errors
+from tournaments.models import Event, Job, Player, Round
 from tournaments.rulesets import ruleset_config_errors
 from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.checker import check_seating
@@ -54,7 +55,7 @@ def _full_clean(obj: Any, exclude: Sequence[str] = ()) -> None:
     try:
         obj.full_clean(exclude=list(exclude))
     except ValidationError as exc:
-        raise ServiceError([_err(f, "invalid", m) for f, ms in exc.message_dict.items() for m in ms]) from exc
+        raise ServiceError(validation_errors(exc)) from exc
 
 
 def _jsonable(value: Any) -> Any:
@@ -102,8 +103,7 @@ def _check_league(league: League) -> None:
     try:
         league.full_clean(exclude=["organisers"])
     except ValidationError as exc:
-        errors.extend(_err(f, "invalid", m) for f, ms in exc.message_dict.items() for m in ms
-                      if not f.startswith("ruleset"))
+        errors.extend(e for e in validation_errors(exc) if not e["field"].startswith("ruleset"))
     if errors:
         raise ServiceError(errors)
 
@@ -409,11 +409,73 @@ def repeat_meetings(rounds: list[list[list[str]]]) -> int:
     return repeats
 
 
+# Divisions of more players than this are scheduled in a background job (`schedule_job_queue`):
+# the seating engine's search over such a season takes longer than a request should
+# (bench/seating.py: a few seconds at 64 players, ten and more at 80).
+SCHEDULE_IN_JOB_ABOVE = 64
+SCHEDULE_JOB = "league_schedule"
+
+
+def schedule_needs_job(season: Season) -> bool:
+    return any(division.plays_matchdays and division.memberships.count() > SCHEDULE_IN_JOB_ABOVE
+               for division in selectors.divisions_of(season))
+
+
 @transaction.atomic
-def schedule_generate(*, season: Season, actor: Any, seed: int | None = None) -> Season:
+def schedule_job_queue(*, season: Season, actor: Any, seed: int | None = None) -> Job:
+    """Queue the drawing of the season's schedule as a background job with progress. Asking
+    twice before it has run finds the same job: its key names the season and the schedule
+    version it will write."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    _check_planning(season)
+    version = int((season.schedule or {}).get("version", 0)) + 1
+    key = f"{SCHEDULE_JOB}:{season.pk}:{version}"
+    job, created = Job.objects.get_or_create(key=key, defaults={
+        "kind": SCHEDULE_JOB, "total": 100, "result": {"season": season.pk, "seed": seed},
+        "created_by": actor if getattr(actor, "is_authenticated", False) else None})
+    if created or job.status == Job.Status.FAILED:
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED, message="", result={"season": season.pk,
+                                                                                           "seed": seed})
+        from leagues.tasks import generate_league_schedule
+
+        jobs.dispatch(generate_league_schedule, job)
+    return job
+
+
+def schedule_job_run(job_id: int) -> Job:
+    """Run a schedule job (called by the Celery task): draw the schedule, reporting the
+    search's progress on the job. Safe to run again: a done job is left as it is."""
+    job = Job.objects.get(pk=job_id)
+    if job.status == Job.Status.DONE:
+        return job
+    season = Season.objects.get(pk=job.result["season"])
+
+    def progress(done: int, total: int) -> None:
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING, progress=min(99, 100 * done // max(total, 1)),
+                                             updated_at=timezone.now())
+
+    try:
+        schedule_generate(season=season, actor=job.created_by, seed=job.result.get("seed"), progress=progress)
+    except ServiceError as exc:
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, message=str(exc), updated_at=timezone.now())
+    else:
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, progress=100, updated_at=timezone.now())
+    job.refresh_from_db()
+    return job
+
+
+def schedule_job_of(season: Season) -> Job | None:
+    """The latest schedule job of the season, if any."""
+    return Job.objects.filter(kind=SCHEDULE_JOB, key__startswith=f"{SCHEDULE_JOB}:{season.pk}:").first()
+
+
+@transaction.atomic
+def schedule_generate(*, season: Season, actor: Any, seed: int | None = None,
+                      progress: Any = None) -> Season:
     """Draw the season's schedule of every division that plays the matchdays with the seating
     engine's `league` system (as few repeat meetings as possible). Allowed until the first
-    matchday is seated; drawing again takes a new seed unless one is given."""
+    matchday is seated; drawing again takes a new seed unless one is given. `progress(done,
+    total)` hears how far the search is (a background job shows it)."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     _check_planning(season)
     league = season.league
@@ -434,7 +496,7 @@ def schedule_generate(*, season: Season, actor: Any, seed: int | None = None) ->
             continue
         request = _schedule_request(season, division, player_ids, seed)
         try:
-            result = seat_round(request)
+            result = seat_round(request, progress=progress)
         except SeatingInvalid as exc:
             errors.extend(_err(f"divisions.{division.level}", e.get("code", "invalid"), e["message"])
                           for e in exc.errors)
@@ -818,17 +880,18 @@ CUP_FIELDS = {"name", "slug", "season_label", "best_results_counted", "final_cou
 
 def seed_cup_points() -> dict[int, int]:
     """The cup points seed 001 names (223, 198, 180 for places 1-3 and 1 for place 50), as the
-    Tarockcup ruleset holds them; nothing in between is filled in."""
-    from scoring.rules import tarockcup
+    registry's cup series holds them; nothing in between is filled in."""
+    from scoring import rules
 
-    return dict(getattr(tarockcup, "SEED_CUP_POINTS", {}))
+    cup = rules.cup_points()
+    return dict(cup.places) if cup is not None else {}
 
 
 def _check_cup(series: CupSeries) -> None:
     try:
         series.full_clean(exclude=["organisers", "events"])
     except ValidationError as exc:
-        raise ServiceError([_err(f, "invalid", m) for f, ms in exc.message_dict.items() for m in ms]) from exc
+        raise ServiceError(validation_errors(exc)) from exc
     if series.best_results_counted < 1:
         raise ServiceError(_("at least one result counts"), field="best_results_counted", code="invalid")
 
@@ -869,6 +932,14 @@ def cup_update(*, series: CupSeries, actor: Any, **fields: Any) -> CupSeries:
 @transaction.atomic
 def cup_event_add(*, series: CupSeries, event: Event, actor: Any, is_final: bool = False,
                   order: int | None = None) -> CupSeriesEvent:
+    """Add a tournament to the series: one its organiser may organise (another organiser's
+    event, or a private one he may not see, is not his to put in a public ranking)."""
+    if not tournament_rights.can_view_event(actor, event):
+        raise NotFound(_("there is no event %(slug)s") % {"slug": event.slug}, field="event",
+                       code="unknown_event")
+    if not tournament_rights.is_organiser(actor, event):
+        raise Forbidden(_("only the organisers of %(event)s may add it to a cup series")
+                        % {"event": event.name}, field="event", code="not_organiser")
     if series.series_events.filter(event=event).exists():
         raise ServiceError(_("%(e)s is already in the series") % {"e": event}, field="event", code="already_in_series")
     if is_final and series.series_events.filter(is_final=True).exists():

@@ -8,8 +8,8 @@ import random
 
 from leagues import services
 from tests.factories import PlayerFactory, UserFactory
+from tournaments import officials, services_rounds
 from tournaments import services as ts
-from tournaments import services_rounds
 from tournaments.models import Event, Scorecard
 
 
@@ -34,7 +34,14 @@ def random_klop_points(rng: random.Random, seats: int) -> list[int]:
             return parts
 
 
+def make_referee(event: Event, referee, organiser) -> None:
+    """The league's referee officiates at the matchday (the organiser names him)."""
+    if not event.referees.filter(pk=referee.pk).exists():
+        officials.event_official_add(event=event, user=referee, role="referee", actor=organiser)
+
+
 def play_card(card: Scorecard, record: dict, organiser, referee) -> None:
+    make_referee(card.table.round.event, referee, organiser)
     ts.hand_save(scorecard=card, number=1, record=record, actor=organiser, expected_version=card.version)
     card.refresh_from_db()
     ts.scorecard_submit(scorecard=card, actor=organiser)

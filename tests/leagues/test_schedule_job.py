@@ -1,0 +1,69 @@
+"""Large divisions draw their schedule in a background job that reports the search's
+progress (leagues.services.schedule_job_queue and schedule_job_run, leagues.tasks)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from leagues import services, tasks
+from leagues.selectors import divisions_of
+from tests.factories import UserFactory
+from tests.leagues.helpers import make_players
+from tournaments import jobs
+from tournaments.models import Job
+
+pytestmark = pytest.mark.django_db
+
+
+def big_season(owner, players: int = 68):
+    league = services.league_create(actor=owner, organisers=[owner], name="Big", slug="big",
+                                    division_size=players, movement_count=2, division_count=1,
+                                    hands_per_matchday=1)
+    season = services.season_create(league=league, actor=owner, name="2026", slug="2026", planned_matchdays=3,
+                                    seed=5)
+    division = divisions_of(season)[0]
+    for player in make_players(players, "big"):
+        services.membership_add(division=division, player=player, actor=owner)
+    return season
+
+
+def test_a_large_division_is_scheduled_in_a_job_with_progress(django_capture_on_commit_callbacks):
+    owner = UserFactory(username="big-owner", is_staff=True)
+    season = big_season(owner)
+    assert services.schedule_needs_job(season)
+    client = Client()
+    client.force_login(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post("/api/v1/leagues/big/seasons/2026/schedule/", {}, content_type="application/json")
+    assert answer.status_code == 202
+    job = Job.objects.get(pk=answer.json()["id"])
+    # Celery runs eagerly in the tests: the job has run, reported its progress and finished.
+    assert job.kind == services.SCHEDULE_JOB and job.status == Job.Status.DONE and job.progress == 100
+    season.refresh_from_db()
+    stored = season.schedule["divisions"]["1"]
+    assert len(stored["rounds"]) == 3 and stored["repeat_pairs"] == 0
+    shown = client.get("/api/v1/leagues/big/seasons/2026/schedule/").json()
+    assert shown["job"]["status"] == "done" and shown["divisions"][0]["bound"]["params"]["players"] == 68
+    # asking again before it runs finds the same job; a done job is not run twice
+    assert services.schedule_job_run(job.pk).pk == job.pk
+    # the broker-outage requeue knows the task
+    assert jobs._task_for(services.SCHEDULE_JOB) is tasks.generate_league_schedule
+
+
+def test_the_job_reports_progress_while_the_search_runs(monkeypatch):
+    owner = UserFactory(username="big-owner2", is_staff=True)
+    season = big_season(owner, players=70)
+    job = services.schedule_job_queue(season=season, actor=owner)
+    seen = []
+    real = services.seat_round
+
+    def watched(request, progress=None):
+        def spy(done, total):
+            progress(done, total)
+            seen.append(Job.objects.get(pk=job.pk).progress)
+        return real(request, progress=spy)
+
+    monkeypatch.setattr(services, "seat_round", watched)
+    assert services.schedule_job_run(job.pk).status == Job.Status.DONE
+    assert seen and seen == sorted(seen) and seen[-1] == 99
