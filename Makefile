@@ -1,6 +1,8 @@
 # Two commands for a newcomer: `make run` and `make test`. Everything else is for developers.
-PYTHON ?= python3.11
-VENV := .venv
+# The newest supported Python on the machine (3.13, 3.12 or 3.11); `make test PYTHON=python3.12`
+# picks one (with its own VENV=.venv-3.12, since a venv belongs to one Python).
+PYTHON ?= $(firstword $(foreach p,python3.13 python3.12 python3.11,$(shell $(p) -c '' 2>/dev/null && echo $(p))) python3)
+VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
@@ -18,8 +20,10 @@ $(STAMP): $(BIN)/python pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# migrate also creates the database cache table (the default cache; tournaments.apps).
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 
 demo: migrate
 	$(BIN)/python manage.py seed_demo

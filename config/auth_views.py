@@ -1,45 +1,51 @@
-"""Login with a rate limit: after too many failed attempts from one address or for one
-username, further attempts are refused for a while (429), whatever the password."""
+"""Signing in with a rate limit (config.login_limit): the login page and the admin's login
+page refuse further attempts for a while (429) after too many failures from one address or
+for one username, whatever the password. The password reset pages exist only where the
+settings can send mail (EMAIL_CONFIGURED); elsewhere they answer 404 and no page links them."""
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.core.cache import cache
-from django.http import HttpResponse
-from django.utils.translation import gettext as _
+from django.http import Http404, HttpRequest, HttpResponse
+
+from config import login_limit
 
 
-def _keys(request) -> list[str]:
-    address = request.META.get("REMOTE_ADDR", "unknown")
-    username = (request.POST.get("username") or "").strip().lower()
-    keys = [f"login-fail:ip:{address}"]
-    if username:
-        keys.append("login-fail:user:" + hashlib.sha256(username.encode()).hexdigest()[:32])
-    return keys
+def too_many_logins() -> HttpResponse:
+    return HttpResponse(login_limit.refusal_message(), status=429,
+                        content_type="text/plain; charset=utf-8")
 
 
 class RateLimitedLoginView(auth_views.LoginView):
-    def post(self, request, *args, **kwargs):
-        keys = _keys(request)
-        if any(cache.get(k, 0) >= settings.LOGIN_FAILURES_ALLOWED for k in keys):
-            minutes = max(1, settings.LOGIN_FAILURE_WINDOW_SECONDS // 60)
-            return HttpResponse(
-                _("Too many failed logins. Try again in %(minutes)d minutes.") % {"minutes": minutes},
-                status=429, content_type="text/plain; charset=utf-8",
-            )
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if login_limit.is_blocked(request, request.POST.get("username")):
+            return too_many_logins()
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form):
-        for key in _keys(self.request):
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW_SECONDS)
-        return super().form_invalid(form)
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs),
+                "password_reset": settings.EMAIL_CONFIGURED}
 
-    def form_valid(self, form):
-        cache.delete_many(_keys(self.request))
-        return super().form_valid(form)
+
+def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    """The admin's own login page, behind the same limit as every other sign-in."""
+    if request.method == "POST" and login_limit.is_blocked(request, request.POST.get("username")):
+        return too_many_logins()
+    return admin.site.login(request, extra_context)
+
+
+def needs_mail(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A password reset page that exists only when mail can be sent: without mail settings a
+    reset would claim to have sent a message that nobody receives."""
+
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not settings.EMAIL_CONFIGURED:
+            raise Http404("password reset needs mail settings")
+        return view(request, *args, **kwargs)
+
+    return wrapper

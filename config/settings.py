@@ -42,6 +42,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_countries",
+    "config.apps.ProjectConfig",
     "scoring",
     "tournaments",
     "leagues",
@@ -55,6 +57,9 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Inside CommonMiddleware, which still turns a 404 of a path missing its slash into a
+    # redirect after this has answered it in the API's error shape.
+    "tournaments.api.errors.ApiNotFoundMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -93,6 +98,10 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Persistent connections: opening one costs more than the single query of a cached page.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The embedded default serves one machine: a write waits for another (a phone saving a
+    # hand while its live check still reads) instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -136,16 +145,36 @@ STORAGES = {
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
+# Django's model backend, refusing every sign-in while its address or username is over the
+# limit of failed logins (config.login_limit).
+AUTHENTICATION_BACKENDS = ["config.login_limit.RateLimitedModelBackend"]
+
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/"
+# After logging in without a page to return to: a player's table, an organiser's events.
+LOGIN_REDIRECT_URL = "after-login"
 LOGOUT_REDIRECT_URL = "/"
 
-# Failed logins allowed per client address and per username before a pause (rate limit).
+# Failed logins allowed per client address and per username before a pause (rate limit),
+# counted alike by the login page, the admin's login page and the API token endpoint.
 LOGIN_FAILURES_ALLOWED = env.int("LOGIN_FAILURES_ALLOWED", default=5)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
 
-# A shared cache (Redis) in production so that rate limits hold across web workers.
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# The default cache holds the login failures, so every web process must see the same one:
+# Redis with CACHE_URL, else a table of the database (created after every `migrate`).
+# `check --deploy` warns when it is a cache of one process (config.checks). Public pages
+# are cached in "pages": any process may keep its own copy, since their keys name the
+# results version (tournaments.page_cache).
+CACHES = {
+    "default": env.cache("CACHE_URL", default="dbcache://django_cache"),
+    "pages": env.cache("CACHE_URL", default="locmemcache://public-pages"),
+}
+
+# Mail (password reset) only with EMAIL_URL, e.g. smtp+tls://user:password@host:587 or
+# consolemail:// for development; without it the password reset pages do not exist.
+EMAIL_CONFIGURED = bool(env.str("EMAIL_URL", default=""))
+if EMAIL_CONFIGURED:
+    globals().update(env.email_url("EMAIL_URL"))
+    DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -154,8 +183,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ApiAutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.JSONParser",
+        "tournaments.api.parsers.FormParser",
+        "tournaments.api.parsers.MultiPartParser",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
 }
@@ -165,6 +199,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, rounds, tables, scorecards, standings and the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Numbers in addresses (tournaments.converters): at most nine digits.
+    "PATH_CONVERTER_OVERRIDES": {"num": {"type": "integer", "minimum": 0, "maximum": 999999999}},
     # Several models have a "status" with their own choices: one enum name per model.
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",

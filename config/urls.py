@@ -3,10 +3,11 @@ public (/), organiser (/manage/), referee (/referee/), printouts (PDF under /e/<
 leagues and cups (/leagues/, /cups/)."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from config.auth_views import RateLimitedLoginView
+from config.auth_views import RateLimitedLoginView, admin_login, needs_mail
 from config.health import healthz
 from config.i18n_views import switch_language
 
@@ -14,8 +15,22 @@ urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     # The public pages first: they are what the hall's phones and projector poll all day.
     path("", include("tournaments.urls_public")),
+    path("", include("tournaments.urls_table_link")),
+    # Every sign-in shares one rate limit (config.login_limit), the admin's included.
+    path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    # Asking for a password reset by mail only where mail can be sent (EMAIL_CONFIGURED); 404
+    # elsewhere. Setting a password from a one-time link always works: the organiser hands
+    # such a link to a new official (tournaments.officials.set_password_path).
+    path("accounts/password_reset/", needs_mail(auth_views.PasswordResetView.as_view()),
+         name="password_reset"),
+    path("accounts/password_reset/done/", needs_mail(auth_views.PasswordResetDoneView.as_view()),
+         name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/language/", switch_language, name="switch-language"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -3,7 +3,7 @@
 Run from the repository root: `.venv/bin/python docs/printing/examples.py`. It builds a Czech,
 an Austrian and a Slovenian event in a throwaway SQLite database with the same builders the
 tests use (tests/pdf/builders.py), renders each printout with tournaments.printing.render,
-and turns page 1 into a PNG with pdftoppm (poppler-utils). The PDFs are kept next to the
+and turns page 1 into a PNG with pypdfium2. The PDFs are kept next to the
 PNGs only with --pdf.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OUT = Path(__file__).resolve().parent
 BASE_URL = "https://tarok.example.org"
-DPI = "110"
+DPI = 110
 
 
 def _scratch() -> str | None:
@@ -45,8 +44,11 @@ def _setup(workdir: Path) -> None:
 def _png(pdf: bytes, name: str, workdir: Path, keep_pdf: bool) -> Path:
     pdf_path = workdir / f"{name}.pdf"
     pdf_path.write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", DPI, "-f", "1", "-l", "1", "-singlefile",
-                    str(pdf_path), str(OUT / name)], check=True)
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    document[0].render(scale=DPI / 72).to_pil().save(OUT / f"{name}.png")
+    document.close()
     if keep_pdf:
         shutil.copy(pdf_path, OUT / f"{name}.pdf")
     return OUT / f"{name}.png"
