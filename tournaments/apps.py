@@ -1,8 +1,25 @@
-"""Django app configuration of the tournaments app."""
+"""Django app configuration of the tournaments app: registers the `num` path converter
+(tournaments.converters) and, after every `migrate`, creates the database cache table that
+the default settings use (config/settings.py, CACHES)."""
 
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.urls import register_converter
+
+
+def _create_cache_table(sender, using="default", **kwargs):
+    from django.core.management import call_command
+
+    call_command("createcachetable", database=using, verbosity=0)
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from tournaments.converters import NumberConverter
+
+        register_converter(NumberConverter, "num")
+        post_migrate.connect(_create_cache_table, sender=self,
+                             dispatch_uid="tournaments.create_cache_table")

@@ -53,7 +53,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 import scoring
 from scoring.engine import CONTRACT_VERSION
-from tournaments import audit, services
+from tournaments import archive_checks, audit, limits, services, table_links
 from tournaments.errors import ServiceError
 from tournaments.models import (
     AuditEntry,
@@ -87,7 +87,7 @@ EVENT_FIELDS = (
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
-    "status", "is_public", "created_at", "updated_at",
+    "status", "is_public", "card_confirmation", "created_at", "updated_at",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
 REGISTRATION_FIELDS = ("start_number", "status", "tournament_points", "score", "registered_at",
@@ -98,15 +98,17 @@ ROUND_FIELDS = ("number", "status", "seating_system", "seed", "seating_version",
 TABLE_FIELDS = ("number", "section")
 SEAT_FIELDS = ("position",)
 SCORECARD_FIELDS = ("ruleset_code", "ruleset_mode", "ruleset_options", "player_ids", "status",
-                    "version", "totals", "state", "annulled_reason", "updated_at")
+                    "version", "totals", "state", "submitted_by_seat", "confirmed_by_seat",
+                    "confirmed_against_paper", "annulled_reason", "updated_at")
 HAND_FIELDS = ("number", "record", "value", "scores", "running_totals", "state", "lines",
-               "payout", "entered_at", "confirmed_at")
+               "payout", "entered_at", "entered_by_seat", "confirmed_at", "confirmed_by_seat")
 MONEY_ROW_FIELDS = ("bought_haler", "money_haler", "result_haler")
 PENALTY_FIELDS = ("kind", "description", "created_at")
 DISPUTE_FIELDS = ("raised_by_name", "description", "status", "decision", "raised_at",
                   "decided_at")
 ADJUSTMENT_FIELDS = ("points_delta", "score_delta", "reason", "created_at")
-AUDIT_FIELDS = ("actor_label", "action", "object_repr", "before", "after", "reason", "created_at")
+AUDIT_FIELDS = ("actor_label", "via", "device", "action", "object_repr", "before", "after",
+                "reason", "created_at")
 
 # Model fields written under another name (as a natural key) or derived from the nesting.
 RELATION_KEYS: dict[type[models.Model], dict[str, str]] = {
@@ -138,7 +140,9 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
     Player: {"id": "database id",
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",
-             "updated_at": "as created_at"},
+             "updated_at": "as created_at",
+             "search_name": "derived from the names by Player.save (tournaments.search)",
+             "search_club": "derived from the club by Player.save (tournaments.search)"},
     Registration: {"id": "database id"},
     # The generation key is the seating job's key, which holds the event's database id; it
     # only makes a retried generation find its round, and no job survives an import.
@@ -208,16 +212,12 @@ def dumps(doc: dict[str, Any]) -> str:
 
 def loads(text: str | bytes) -> Any:
     """Parse an archive file, or refuse it as a contract-shaped error."""
+    # Read with the limits of every JSON input: no nesting deeper than the limit, no NUL or
+    # other characters that no stored text may hold, no NaN (tournaments.limits).
     try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise ServiceError("the archive is not UTF-8 text", field="archive",
-                           code="not_utf8") from exc
-    except json.JSONDecodeError as exc:
-        raise ServiceError(f"not valid JSON: {exc.msg} at line {exc.lineno}", field="archive",
-                           code="invalid_json") from exc
+        return limits.load_json(text, field="archive")
+    except limits.JsonRefused as exc:
+        raise ServiceError(exc.errors) from exc
 
 
 def utc_iso(value: dt.datetime | None) -> str | None:
@@ -746,6 +746,8 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
                     checker.add(f"{path}.{name}", "invalid_ruleset", message)
         if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
             checker.add(f"{path}.stake_haler", "required", "a money ruleset needs the stake per player")
+        for error in services.seating_option_errors(event.seating_system, event.seating_options):
+            checker.add(f"{path}.{error['field']}", error["code"], error["message"])
         checker.check_constraints(event, path)
         if event.slug in ctx.slugs:
             checker.add(f"{path}.slug", "duplicate_slug", f"event {event.slug} is twice in this archive")
@@ -873,6 +875,9 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
                 card, hand_numbers = _check_card(
                     table["scorecard"], f"{tp}.scorecard", checker, ctx, regs, event_fields,
                     number, tvalues["number"] if tvalues else None)
+                if card is not None and values is not None:
+                    checker.errors.extend(archive_checks.card_problems(
+                        values["status"], card, f"{tp}.scorecard"))
             if number is not None and tvalues is not None:
                 tables[(number, tvalues["number"])] = hand_numbers
             round_plan["tables"].append({"fields": tvalues, "seats": seats, "scorecard": card})
@@ -1474,9 +1479,14 @@ def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> E
         if d["correction"] is not None:
             dispute.correction = entries[d["correction"]]
             dispute.save(update_fields=["correction"])
+    # Links are not archived (their tokens are secrets of the running event): the restored
+    # rounds get new ones, as a newly stored round does.
+    for rnd in rounds.values():
+        table_links.links_ensure(rnd=rnd, audited=False)
     # Last, since the writes above stamped the clock's time on every one of them.
     stamps.apply()
     event.refresh_from_db()
+    archive_checks.refuse_wrong_carried_totals(event, plan)
     return event
 
 

@@ -22,14 +22,14 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import archive, roles
+from tournaments import archive, rights
 from tournaments.api import permissions
+from tournaments.api.parsers import MultiPartParser
 from tournaments.api.schema import refusals
 from tournaments.errors import Forbidden, NotFound, ServiceError
 from tournaments.models import Hand
@@ -49,7 +49,7 @@ def _file_response(text: str, filename: str) -> HttpResponse:
 
 
 def _require_staff(user: Any) -> None:
-    if not roles.is_staff(user):
+    if not rights.is_staff(user):
         raise Forbidden(_("only staff may import archives"), code="not_staff")
 
 

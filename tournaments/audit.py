@@ -12,6 +12,7 @@ from django.db.models import F
 
 from tournaments.models import AuditEntry, Event, Table
 from tournaments.page_cache import forget_event
+from tournaments.rights import TableSeat
 
 
 def record(
@@ -32,10 +33,17 @@ def record(
         forget_event(event.slug)
         transaction.on_commit(lambda: forget_event(event.slug))
     user = actor if getattr(actor, "is_authenticated", False) else None
-    label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
+    via, device = "", ""
+    if isinstance(actor, TableSeat):
+        # A player's phone through the table link: his seat, and the phone's opaque id.
+        label, via, device = str(actor)[:200], AuditEntry.Via.TABLE_LINK, actor.device[:32]
+    else:
+        label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
     return AuditEntry.objects.create(
         actor=user,
         actor_label=label or "system",
+        via=via,
+        device=device,
         action=action,
         content_type=ContentType.objects.get_for_model(target, for_concrete_model=False),
         object_id=str(target.pk),

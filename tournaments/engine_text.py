@@ -1,6 +1,6 @@
 """Engine text in the active language: the breakdown lines of a scored hand, the
 scoring engine's validation errors (rendered from their stable `code` and `params`) and the
-seating engine's round notes (recognised by their pattern).
+seating engine's round notes (rendered from their `code` and `params` too).
 
 The scoring engine (`scoring.rules`) is pure Python and writes English only; it gives every
 line and error a machine code and its parameters so that the Django side can say the same
@@ -16,22 +16,25 @@ never fail, nor show a half-formatted sentence, because of a line it does not kn
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import get_language, npgettext_lazy, pgettext, pgettext_lazy
 
 from scoring import rules
-from scoring.rules.gp_vysociny import HELD_HLASKY
 
 logger = logging.getLogger(__name__)
 
-# Held hlášky of gp-vysociny-2004: "held" lines read differently from the played ones.
-_GP_HELD_HLASKY = frozenset(HELD_HLASKY)
+
+@cache
+def _held_announcements() -> frozenset[str]:
+    """Announcements shown from the hand (the Czech hlášky such as trul): their lines read
+    differently from those decided by the play. The registry says which they are."""
+    return frozenset(a.code for r in rules.all_rulesets() for a in r.announcements
+                     if a.kind == "held")
 
 
 # -- names the players know: looked up in the rulesets, never translated ----------------------
@@ -43,7 +46,7 @@ def _names(ruleset: str | None) -> tuple[dict[str, str], dict[str, str], dict[in
     all_rulesets = rules.all_rulesets()
     # Without a ruleset the contra names of the Slovenian rules (kontra, rekontra) are the
     # likeliest; the pages pass the card's ruleset wherever they have it.
-    first = (rules.get(ruleset) if ruleset else None) or rules.get("tarok-net-2007")
+    first = (rules.get(ruleset) if ruleset else None) or rules.default()
     ordered = ([first] if first is not None else []) + [r for r in all_rulesets if r is not first]
     games: dict[str, str] = {}
     announcements: dict[str, str] = {}
@@ -111,7 +114,7 @@ def _t(msgid: Any, **values: Any) -> str:
 # -- breakdown lines ----------------------------------------------------------------------------
 
 _M = {
-    # tarok-net-*: the game, its announcements, contras and radelci
+    # Tarok.net rules (seeds 000, 002): the game, its announcements, contras and radelci
     "game_won": pgettext_lazy("engine", "%(game)s won"),
     "game_lost": pgettext_lazy("engine", "%(game)s lost"),
     "difference": pgettext_lazy("engine", "%(text)s, difference %(difference)s"),
@@ -138,7 +141,7 @@ _M = {
     "mond_lost": pgettext_lazy("engine", "lost mond"),
     "misdeal_count": pgettext_lazy("engine", "misdeal no. %(count)s"),
     "no_tarok": pgettext_lazy("engine", "no tarok: the hand is annulled and dealt again"),
-    # slovenski-tarok-zei
+    # Lada Zei's rules (seed 003)
     "zei_game_points": pgettext_lazy("engine", "%(text)s with %(points)s points (difference %(difference)s)"),
     "with_solo": pgettext_lazy("engine", "%(text)s with solo"),
     "renons_annulled": pgettext_lazy("engine", "renons: the game is annulled"),
@@ -155,7 +158,7 @@ _M = {
     "ann_silent_failed": pgettext_lazy("engine", "%(name)s silent: failed"),
     "ann_announced_lost_with_game": pgettext_lazy("engine", "%(name)s announced: lost with the game"),
     "ann_silent_lost_with_game": pgettext_lazy("engine", "%(name)s silent: lost with the game"),
-    # steirischer-tarockcup-2017
+    # Steirischer Tarockcup (seed 001)
     "contra_void_partners": pgettext_lazy("engine", "contra on %(item)s said between partners: does not count"),
     "contra_void_king_in_talon": pgettext_lazy("engine", "called king in the talon: contras do not count"),
     "contra_void_valat": pgettext_lazy("engine", "Valat: the contra on the game lapses"),
@@ -176,7 +179,7 @@ _M = {
     "reason_renons": pgettext_lazy("engine", "renons"),
     "reason_all_tricks": pgettext_lazy("engine", "all tricks"),
     "reason_loser": pgettext_lazy("engine", "loser"),
-    # gp-vysociny-2004 (amounts in Kč)
+    # GP Vysočiny (seed 004; amounts in Kč)
     "no_flek": pgettext_lazy("engine", "no flek"),
     "gp_game_won": pgettext_lazy("engine", "%(game)s (%(contra)s) won: %(points)s eyes, difference "
                           "%(difference)s × %(rate)s hal = %(raw)s hal"),
@@ -239,7 +242,7 @@ def _share_suffix(c: _Ctx, text: str) -> str:
 
 def _game_line(c: _Ctx, won: bool) -> str:
     p = c.p
-    if "rate" in p:  # gp-vysociny-2004: eyes times the rate per eye, in haléř
+    if "rate" in p:  # GP Vysočiny: eyes times the rate per eye, in haléř
         level = int(p.get("level") or 0)
         contra = c.contra(level) if level else _t(_M["no_flek"])
         text = _t(_M["gp_game_won" if won else "gp_game_lost"], game=c.game(p["game"]),
@@ -250,20 +253,20 @@ def _game_line(c: _Ctx, won: bool) -> str:
         return text
     text = _t(_M["game_won" if won else "game_lost"], game=c.game(p["game"]))
     if "game_value" in p and "contra_factor" in p and "amounts" not in p:
-        # slovenski-tarok-zei: points, difference and solo are part of the sentence
+        # Zei: points, difference and solo are part of the sentence
         if p.get("points") is not None:
             text = _t(_M["zei_game_points"], text=text, points=p["points"],
                       difference=p["difference"])
         if "solo" in p:
             text = _t(_M["with_solo"], text=text)
         return text
-    if "contra_level" in p:  # tarok-net-*: the declarer's line tells the difference
+    if "contra_level" in p:  # Tarok.net: the declarer's line tells the difference
         if p.get("role") in ("partner", "fellow_defender"):
             return _share_suffix(c, text)
         if p.get("points") is not None:
             text = _t(_M["difference"], text=text, difference=p["difference"])
         return _contra_suffix(c, text, p["contra_level"])
-    return text  # steirischer-tarockcup-2017: the game and its outcome
+    return text  # Tarockcup: the game and its outcome
 
 
 def _tarok_net_announcement(c: _Ctx, won: bool, announced: bool) -> str:
@@ -278,7 +281,7 @@ def _tarok_net_announcement(c: _Ctx, won: bool, announced: bool) -> str:
 
 
 def _announcement_won(c: _Ctx) -> str:
-    if "announcement" in c.p:  # slovenski-tarok-zei
+    if "announcement" in c.p:  # Zei
         how = "announced" if c.p["announced"] else "silent"
         return _t(_M[f"ann_{how}_made"], name=c.announcement(c.p["announcement"]))
     return _tarok_net_announcement(c, True, True)
@@ -308,7 +311,7 @@ def _klop_points(c: _Ctx) -> str:
 
 def _renons(c: _Ctx) -> str:
     p = c.p
-    if "clause" in p:  # tarok-net-*: the sum the renoncer pays, item by item
+    if "clause" in p:  # Tarok.net: the sum the renoncer pays, item by item
         factor = int(p["factor"])
         parts = [_t(_M["renons_game_part"], base=p["base"], renons=p["renons_base"])
                  + (f" ×{factor}" if factor > 1 else "")]
@@ -336,7 +339,7 @@ def _misdeal(c: _Ctx) -> str:
 def _valat(c: _Ctx, won: bool) -> str:
     p = c.p
     how = "announced" if p["announced"] else "silent"
-    if "multiplier" in p:  # steirischer-tarockcup-2017
+    if "multiplier" in p:  # Tarockcup
         outcome = "made" if won else "failed"
         return _t(_M[f"valat_{how}_{outcome}"], game=c.game(p["game"]), value=p["game_value"],
                   multiplier=p["multiplier"])
@@ -378,7 +381,7 @@ def _gp_announcement(c: _Ctx) -> str:
     side = _t(_M["side_declarer" if p["side"] == "declarer's side" else "side_opponents"])
     values = {"name": c.announcement(p["name"]), "by": p["by"], "side": side,
               "value": _kc(p["value"])}
-    if p["name"] in _GP_HELD_HLASKY:
+    if p["name"] in _held_announcements():
         return _t(_M["hlaska_held"], **values)
     how = "announced" if p["announced"] else "silent"
     return _t(_M[f"hlaska_{how}_{'achieved' if p['achieved'] else 'lost'}"], **values)
@@ -501,6 +504,7 @@ _E = {
     "announcement_conflict": pgettext_lazy("engine", "These announcements cannot be listed together."),
     "announcement_not_allowed": pgettext_lazy("engine", "This announcement is not possible in this game."),
     "announcement_not_in_mode": pgettext_lazy("engine", "This announcement is not played at this table form."),
+    "amount_not_in_coins": pgettext_lazy("engine", "The amount must be a whole number of coins of %(step)s."),
     "claim_by_renoncer": pgettext_lazy("engine", "The player who made the renons cannot claim this premium."),
     "claim_not_achieved": pgettext_lazy("engine", "After a renons, list a silent premium only when its loss is "
                                  "claimed (achieved)."),
@@ -528,6 +532,7 @@ _E = {
     "forehand_not_a_player": pgettext_lazy("engine", "The forehand must be a player of this card."),
     "game_not_in_mode": pgettext_lazy("engine", "This game is not played at this table form."),
     "hands_and_sheet": pgettext_lazy("engine", "Give either hands or a money sheet, not both."),
+    "impossible_together": pgettext_lazy("engine", "%(first)s and %(second)s cannot both be true in one hand."),
     "held_announcement_cannot_fail": pgettext_lazy("engine", "A held announcement cannot fail."),
     "held_not_used": pgettext_lazy("engine", "%(field)s is not used in these rules."),
     "initial_state_not_supported": pgettext_lazy("engine", "This ruleset does not carry state between hands."),
@@ -545,6 +550,7 @@ _E = {
     "invalid_table": pgettext_lazy("engine", "The table must be a whole number from 1."),
     "klop_points_do_not_add_up": pgettext_lazy("engine", "The klop points must add up to 70, got %(total)s."),
     "missing": pgettext_lazy("engine", "%(field)s is required."),
+    "more_errors": pgettext_lazy("engine", "Further errors not listed: %(count)s."),
     "named_vogerl_missing": pgettext_lazy("engine", "List the Vogerl named in the bid as the declarer's "
                                    "announcement."),
     "negative_money": pgettext_lazy("engine", "The money cannot be negative."),
@@ -637,121 +643,112 @@ def error_text(error: Mapping[str, Any] | Any, ruleset: str | None = None) -> st
 
 
 # -- round notes of the seating engine ------------------------------------------------------------
-# The seating engine (tournaments.seating) explains a round in plain English notes without a
-# code, so each known form of note is recognised by its pattern; the numbers are the params.
-# A note of an unknown form is shown as it is.
+# The seating engine (tournaments.seating) gives every note a `code`, its `params` and its
+# English `text` (tournaments/seating/notes.py). A note is rendered from code and params; a
+# note whose code is not known here, or a round stored before notes had codes (a plain
+# English string), is shown as the engine wrote it.
 
-_NOTES: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r"the organiser's own table list"),
-     pgettext_lazy("engine", "the organiser's own table list")),
-    (re.compile(r"table (?P<table>\d+) has (?P<count>\d+) players: (?P<total>\d+) is not a "
-                r"multiple of (?P<size>\d+)"),
-     pgettext_lazy("engine", "table %(table)s has %(count)s players: %(total)s is not a "
-                             "multiple of %(size)s")),
-    (re.compile(r"table (?P<table>\d+): (?P<first>\S+) and (?P<second>\S+) have the same total "
-                r"\((?P<total>-?\d+)\); the seeded draw puts (?P=first) ahead"),
-     pgettext_lazy("engine", "table %(table)s: %(first)s and %(second)s have the same total "
-                             "(%(total)s); the seeded draw puts %(first)s ahead")),
-    (re.compile(r"main draw of (?P<count>\d+) players, tables in draw order "
-                r"\(seed 000 §4\.1 a\)"),
-     pgettext_lazy("engine", "main draw of %(count)s players, tables in draw order "
-                             "(seed 000 §4.1 a)")),
-    (re.compile(r"four players: this is the final"),
-     pgettext_lazy("engine", "four players: this is the final")),
-    (re.compile(r"pre-competition: (?P<count>\d+) registered, the main draw needs "
-                r"(?P<target>\d+), so (?P<drop>\d+) must drop out; (?P<playing>\d+) drawn "
-                r"players play it, two go through from each table \(seed 000 §4\.1 a\)"),
-     pgettext_lazy("engine", "pre-competition: %(count)s registered, the main draw needs "
-                             "%(target)s, so %(drop)s must drop out; %(playing)s drawn players "
-                             "play it, two go through from each table (seed 000 §4.1 a)")),
-    (re.compile(r"table (?P<table>\d+) has 3 players: one drops out there, because "
-                r"(?P<drop>\d+) is odd"),
-     pgettext_lazy("engine", "table %(table)s has 3 players: one drops out there, because "
-                             "%(drop)s is odd")),
-    (re.compile(r"(?P<count>\d+) players go straight into the main draw \(byes\)"),
-     pgettext_lazy("engine", "%(count)s players go straight into the main draw (byes)")),
-    (re.compile(r"(?P<count>\d+) available players went out in an earlier round"),
-     pgettext_lazy("engine", "%(count)s available players went out in an earlier round")),
-    (re.compile(r"main draw of (?P<count>\d+) players after the pre-competition, tables in "
-                r"draw order"),
-     pgettext_lazy("engine", "main draw of %(count)s players after the pre-competition, tables "
-                             "in draw order")),
-    (re.compile(r"next round from halves A and B of the winners' list \(seed 000 §4\.1 a\)"),
-     pgettext_lazy("engine", "next round from halves A and B of the winners' list "
-                             "(seed 000 §4.1 a)")),
-    (re.compile(r"four players left: the final \(\"Ko ostanejo le štirje igralci, je finalna "
-                r"igra\"\)"),
-     pgettext_lazy("engine", "four players left: the final (\"Ko ostanejo le štirje igralci, "
-                             "je finalna igra\")")),
-    (re.compile(r"(?P<used>\d+) matchdays come from (?P<name>.+?); (?P<searched>\d+) were "
-                r"searched"),
-     pgettext_lazy("engine", "%(used)s matchdays come from %(name)s; %(searched)s were "
-                             "searched")),
-    (re.compile(r"(?P<used>\d+) matchdays come from (?P<name>.+)"),
-     pgettext_lazy("engine", "%(used)s matchdays come from %(name)s")),
-    (re.compile(r"(?P<rounds>\d+) matchdays: (?P<met>\d+) of (?P<pairs>\d+) pairs meet, "
-                r"(?P<repeats>\d+) repeat meetings"),
-     pgettext_lazy("engine", "%(rounds)s matchdays: %(met)s of %(pairs)s pairs meet, "
-                             "%(repeats)s repeat meetings")),
-    (re.compile(r"round 1: the players are drawn into tables \(seed 000 §4\.1 b\)"),
-     pgettext_lazy("engine", "round 1: the players are drawn into tables (seed 000 §4.1 b)")),
-    (re.compile(r"tables by points: those who played the last round first "
-                r"\(table 1 = most points\)(?P<rest>.*)"),
-     pgettext_lazy("engine", "tables by points: those who played the last round first "
-                             "(table 1 = most points)%(rest)s")),
-    (re.compile(r"the tables are drawn at random \(seed 001: \"Es entscheidet ein "
-                r"Zufallsgenerator\"\)"),
-     pgettext_lazy("engine", "the tables are drawn at random (seed 001: \"Es entscheidet ein "
-                             "Zufallsgenerator\")")),
-    (re.compile(r"players were swapped after the draw to avoid meeting earlier opponents"),
-     pgettext_lazy("engine", "players were swapped after the draw to avoid meeting earlier "
-                             "opponents")),
-    (re.compile(r"(?P<repeats>\d+) pairs of players meet again: no single swap of two players "
-                r"avoids it"),
-     pgettext_lazy("engine", "%(repeats)s pairs of players meet again: no single swap of two "
-                             "players avoids it")),
-]
-_NOTE_MATCHDAY = re.compile(r"matchday (?P<number>\d+): (?P<note>.+)")
-_NOTE_LATE = re.compile(r", then (?P<late>\d+) late entries")
-_NOTE_MISSED = re.compile(r", then (?P<missed>\d+) who missed the last round")
+_NOTES: dict[str, Any] = {
+    "fixed_list": pgettext_lazy("engine", "the organiser's own table list"),
+    "short_table": pgettext_lazy("engine", "table %(table)s has %(count)s players: %(total)s is not a "
+                                           "multiple of %(size)s"),
+    "knockout_tie": pgettext_lazy("engine", "table %(table)s: %(first)s and %(second)s have the same total "
+                                            "(%(total)s); the seeded draw puts %(first)s ahead"),
+    "knockout_main_draw": pgettext_lazy("engine", "main draw of %(count)s players, tables in draw order "
+                                                  "(seed 000 §4.1 a)"),
+    "knockout_final_draw": pgettext_lazy("engine", "four players: this is the final"),
+    "knockout_pre_competition": pgettext_lazy("engine", "pre-competition: %(count)s registered, the main draw "
+                                                        "needs %(target)s, so %(drop)s must drop out; %(playing)s "
+                                                        "drawn players play it, two go through from each table "
+                                                        "(seed 000 §4.1 a)"),
+    "knockout_odd_drop": pgettext_lazy("engine", "table %(table)s has 3 players: one drops out there, because "
+                                                 "%(drop)s is odd"),
+    "knockout_byes": pgettext_lazy("engine", "%(count)s players go straight into the main draw (byes)"),
+    "knockout_out_earlier": pgettext_lazy("engine", "%(count)s available players went out in an earlier round"),
+    "knockout_after_pre_competition": pgettext_lazy("engine", "main draw of %(count)s players after the "
+                                                              "pre-competition, tables in draw order"),
+    "knockout_halves": pgettext_lazy("engine", "next round from halves A and B of the winners' list "
+                                               "(seed 000 §4.1 a)"),
+    "knockout_final": pgettext_lazy("engine", "four players left: the final (\"Ko ostanejo le štirje igralci, "
+                                              "je finalna igra\")"),
+    "league_summary": pgettext_lazy("engine", "%(rounds)s matchdays: %(met)s of %(pairs)s pairs meet, "
+                                              "%(repeats)s repeat meetings"),
+    "league_construction": pgettext_lazy("engine", "%(used)s matchdays come from %(source)s; the tabu search "
+                                                   "kept or improved them"),
+    "league_clubs": pgettext_lazy("engine", "%(together)s times two players of one club sit at one table"),
+    "league_absent": pgettext_lazy("engine", "%(count)s players are absent"),
+    "schedule_distance": pgettext_lazy("engine", "%(matchdays)s matchdays: the first %(clean)s without a repeat "
+                                                 "meeting; %(repeats)s repeat meetings (at least %(floor)s are "
+                                                 "unavoidable), no pair more than %(most)s times"),
+    "points_first_round": pgettext_lazy("engine", "round 1: the players are drawn into tables (seed 000 §4.1 b)"),
+    "points_order": pgettext_lazy("engine", "tables by points: those who played the last round first "
+                                            "(table 1 = most points)%(rest)s"),
+    "random_draw": pgettext_lazy("engine", "the tables are drawn at random (seed 001: \"Es entscheidet ein "
+                                           "Zufallsgenerator\")"),
+    "random_swapped": pgettext_lazy("engine", "players were swapped after the draw to avoid meeting earlier "
+                                              "opponents"),
+    "random_repeats": pgettext_lazy("engine", "%(repeats)s pairs of players meet again: no single swap of two "
+                                              "players avoids it"),
+}
+# The bound of a field reads differently when the best known length reaches it, falls short
+# of it, or is not known.
+_BOUND = {
+    "reached": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
+                                       "meeting twice, and so many are possible"),
+    "short": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
+                                     "meeting twice; %(known)s are known to be possible"),
+    "unknown": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
+                                       "meeting twice"),
+}
+# Where a league's constructed matchdays come from (tournaments/seating/designs.py).
+_SOURCES = {
+    "rbibd": pgettext_lazy("engine", "a resolvable design in which every pair meets exactly once"),
+    "rgdd": pgettext_lazy("engine", "a resolvable group divisible design"),
+    "published": pgettext_lazy("engine", "the published 10-matchday schedule for 32 players"),
+}
 _MATCHDAY = pgettext_lazy("engine", "matchday %(number)s: %(note)s")
-_LATE = pgettext_lazy("engine", ", then %(late)s late entries")
-_MISSED = pgettext_lazy("engine", ", then %(missed)s who missed the last round")
+_LATE = npgettext_lazy("engine", ", then %(late)s late entry", ", then %(late)s late entries", "late")
+_MISSED = npgettext_lazy("engine", ", then %(missed)s who missed the last round",
+                         ", then %(missed)s who missed the last round", "missed")
+
+NOTE_CODES = frozenset(_NOTES) | {"no_repeat_bound"}
 
 
-def _points_order_rest(rest: str) -> str:
-    """The optional tail of the "tables by points" note: late entries, then absentees."""
-    out = ""
-    late = _NOTE_LATE.match(rest)
-    if late:
-        out += _t(_LATE, late=late["late"])
-        rest = rest[late.end():]
-    missed = _NOTE_MISSED.match(rest)
-    if missed:
-        out += _t(_MISSED, missed=missed["missed"])
-        rest = rest[missed.end():]
-    if rest:
-        raise ValueError("unknown tail of a note")
-    return out
+def _note_values(code: str, params: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The message of a note and the values to fill in."""
+    values = dict(params)
+    if code == "no_repeat_bound":
+        known, upper = values.get("known"), values["upper"]
+        variant = "unknown" if known is None else ("reached" if known == upper else "short")
+        return _BOUND[variant], values
+    if code == "points_order":
+        rest = ""
+        if values.get("late"):
+            rest += _LATE % {"late": values["late"]}
+        if values.get("missed"):
+            rest += _MISSED % {"missed": values["missed"]}
+        values["rest"] = rest
+    if code == "league_construction":
+        values["source"] = str(_SOURCES[values["source"]])
+    return _NOTES[code], values
 
 
 def note_text(note: Any) -> str:
-    """A round note of the seating engine in the active language (as it is when unknown)."""
-    text = str(note or "")
-    if _english():
-        return text
+    """A round note of the seating engine in the active language (its English text when the
+    code is not known here, and a stored plain string as it is)."""
+    if not isinstance(note, Mapping):
+        return str(note or "")
+    english = str(note.get("text") or "")
+    code = str(note.get("code") or "")
+    params = note.get("params")
+    if _english() or code not in NOTE_CODES or not isinstance(params, Mapping):
+        return english
     try:
-        matchday = _NOTE_MATCHDAY.fullmatch(text)
-        if matchday:
-            inner = note_text(matchday["note"])
-            return _t(_MATCHDAY, number=matchday["number"], note=inner)
-        for pattern, msgid in _NOTES:
-            match = pattern.fullmatch(text)
-            if match:
-                values = match.groupdict()
-                if "rest" in values:
-                    values["rest"] = _points_order_rest(values["rest"])
-                return _t(msgid, **values)
-    except (KeyError, TypeError, ValueError):
-        logger.debug("seating note %r not translated", text, exc_info=True)
-    return text
+        msgid, values = _note_values(code, dict(params))
+        text = _t(msgid, **values)
+        if "matchday" in params:
+            text = _t(_MATCHDAY, number=params["matchday"], note=text)
+        return text
+    except (KeyError, IndexError, TypeError, ValueError):
+        logger.debug("seating note %r not translated", code, exc_info=True)
+        return english

@@ -17,11 +17,15 @@ from functools import lru_cache
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring import rules
+from tournaments import limits, ruleset_text
+from tournaments.countries import choices as country_choices
+from tournaments.countries import country_code
 from tournaments.engine_text import error_text
 from tournaments.models import Event, Registration, SeatingSystem
 from tournaments.seating import SeatingInvalid
@@ -55,11 +59,11 @@ def is_money(code: str) -> bool:
 
 
 def score_label(event: Event) -> str:
-    """What the score column is called where the players know it by their own word."""
-    if is_money(event.ruleset_code):
-        return "Kč"
-    if event.ruleset_code.startswith("steirischer-tarockcup"):
-        return "Schrift"
+    """What the score column is called where the players know it by their own word (the
+    ruleset's `score_label`: "Kč", "Schrift"), else the translated "Score"."""
+    ruleset = rules.get(event.ruleset_code)
+    if ruleset is not None and ruleset.score_label:
+        return ruleset.score_label
     return str(_("Score"))
 
 
@@ -116,7 +120,8 @@ class EventForm(forms.Form):
     ruleset_mode = forms.ChoiceField(label=_("Mode"), required=False)
     seating_system = forms.ChoiceField(label=_("Seating system"), choices=SeatingSystem.choices)
     planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
-    hands_per_round = forms.IntegerField(label=_("Hands per round"), min_value=1, max_value=200,
+    hands_per_round = forms.IntegerField(label=_("Hands per round"), min_value=1,
+                                         max_value=limits.MAX_HANDS_PER_ROUND,
                                          initial=24)
     round_duration_minutes = forms.IntegerField(label=_("Round duration (minutes)"), min_value=1,
                                                 max_value=600, required=False)
@@ -129,6 +134,10 @@ class EventForm(forms.Form):
                                initial=Event.Status.REGISTRATION)
     is_public = forms.BooleanField(label=_("Public (listed, standings visible to everybody)"),
                                    required=False, initial=True)
+    card_confirmation = forms.ChoiceField(label=_("Who confirms a table's card"),
+                                          choices=Event.CardConfirmation.choices, required=False,
+                                          initial=Event.CardConfirmation.TABLE,
+                                          widget=forms.RadioSelect)
 
     SERVICE_FIELD_MAP = {"stake_haler": "stake_kc", "ruleset_options": "ruleset_code"}
 
@@ -138,8 +147,7 @@ class EventForm(forms.Form):
         code = self._chosen_code()
         self.description = ruleset_description(code) if code else None
         desc = self.description
-        modes = [(m["code"], f'{m["code"]} ({m["seats"]} / {m["players_in_hand"]})')
-                 for m in (desc or {}).get("modes", [])]
+        modes = [(m["code"], ruleset_text.mode_label(m)) for m in (desc or {}).get("modes", [])]
         self.fields["ruleset_mode"].choices = modes
         if desc and desc.get("default_mode"):
             self.fields["ruleset_mode"].initial = desc["default_mode"]
@@ -149,11 +157,13 @@ class EventForm(forms.Form):
             name = f"opt-{option['name']}"
             self.option_names.append(name)
             # Not required: an option left out keeps the ruleset's default.
+            labels = {str(c["value"]): c["label"] for c in option.get("choice_labels", [])}
             self.fields[name] = forms.ChoiceField(
-                label=option["name"].replace("_", " "), required=False,
-                choices=[(str(c), str(c)) for c in option["choices"]],
+                label=ruleset_text.text(option.get("label") or option["name"]), required=False,
+                choices=[(str(c), ruleset_text.text(labels.get(str(c), str(c))))
+                         for c in option["choices"]],
                 initial=str(current.get(option["name"], option["default"])),
-                help_text=option.get("description", ""),
+                help_text=ruleset_text.text(option.get("description", "")),
             )
 
     def _chosen_code(self) -> str:
@@ -211,6 +221,7 @@ class EventForm(forms.Form):
             "table_size": d["table_size"], "min_table_size": d["min_table_size"],
             "stake_haler": d.get("stake_haler") if self.money else None,
             "status": d["status"], "is_public": d.get("is_public", False),
+            "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
         }
 
     @classmethod
@@ -226,6 +237,7 @@ class EventForm(forms.Form):
             "table_size": event.table_size, "min_table_size": event.min_table_size,
             "stake_kc": (Decimal(event.stake_haler) / 100) if event.stake_haler else None,
             "status": event.status, "is_public": event.is_public,
+            "card_confirmation": event.card_confirmation,
         }
 
 
@@ -233,20 +245,68 @@ class EventForm(forms.Form):
 # Players
 # ---------------------------------------------------------------------------------------
 
+class CountryInput(forms.TextInput):
+    """A text box with the list of countries (named in the page's language) to pick from:
+    whoever types "Slovenija", "Slovenia" or "SI" gets SI (tournaments.countries)."""
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None,
+               renderer: Any = None) -> str:
+        list_id = f"{(attrs or {}).get('id') or self.attrs.get('id') or name}-choices"
+        box = super().render(name, value, {**(attrs or {}), "list": list_id, "autocomplete": "off"},
+                             renderer)
+        options = format_html_join("", '<option value="{}">{}</option>', country_choices())
+        return box + format_html('<datalist id="{}">{}</datalist>', list_id, options)
+
+
+class CountryField(forms.CharField):
+    """A country by its name in any of the site's languages or by its ISO 3166 code; the
+    cleaned value is the code ("" for none)."""
+
+    widget = CountryInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 100)
+        super().__init__(**kwargs)
+
+    def clean(self, value: Any) -> str:
+        text = super().clean(value)
+        code = country_code(text)
+        if code is None:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a country: pick one from the list, or type its name or its "
+                  "two-letter code (SI, AT, CZ)."), code="invalid_country", params={"value": text})
+        return code
+
+
 class PlayerAddForm(forms.Form):
     first_name = forms.CharField(label=_("First name"), max_length=100)
     last_name = forms.CharField(label=_("Last name"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
-    country = forms.CharField(label=_("Country"), max_length=2, required=False,
-                              help_text=_("Two letters, e.g. SI, AT, CZ."))
+    country = CountryField(label=_("Country"), required=False)
     federation_id = forms.CharField(label=_("Federation id"), max_length=50, required=False)
     start_number = forms.IntegerField(label=_("Start number"), min_value=1, required=False,
+                                      max_value=limits.INT_MAX,
                                       help_text=_("Left empty: the next free number."))
     status = forms.ChoiceField(label=_("Status"), choices=[
         (Registration.Status.REGISTERED, _("Registered")),
         (Registration.Status.CHECKED_IN, _("Checked in")),
         (Registration.Status.LATE_ENTRY, _("Late entry")),
     ])
+    # The organiser's answer when the registry already has a player of this name and club:
+    # that player's id, or "new" for a namesake. Posted by the buttons of that question.
+    use_player = forms.RegexField(regex=r"^(new|[0-9]{1,9})$", required=False)
+
+
+class PlayerMergeForm(forms.Form):
+    """The other record of the same person, merged into the player of the page."""
+
+    duplicate = forms.IntegerField(label=_("The other record"), min_value=1,
+                                   max_value=limits.INT_MAX, required=False,
+                                   widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["duplicate"].required = required
 
 
 class CsvImportForm(forms.Form):
@@ -307,7 +367,7 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args: Any, kinds: list[str], players: list[tuple[str, str]],
                  hands: list[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(k, k) for k in kinds]
+        self.fields["kind"].choices = kinds
         self.fields["player"].choices = BLANK + players
         self.fields["hand_number"].choices = [("", _("the whole table"))] + [
             (str(n), str(n)) for n in hands]
@@ -338,8 +398,11 @@ class DecisionForm(forms.Form):
 class AdjustmentForm(forms.Form):
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
     points_delta = forms.DecimalField(label=_("Table points"), max_digits=9, decimal_places=3,
-                                      initial=0)
-    score_delta = forms.IntegerField(label=_("Score"), initial=0)
+                                      initial=0, min_value=-limits.MAX_POINTS_ADJUSTMENT,
+                                      max_value=limits.MAX_POINTS_ADJUSTMENT)
+    score_delta = forms.IntegerField(label=_("Score"), initial=0,
+                                     min_value=-limits.MAX_SCORE_ADJUSTMENT,
+                                     max_value=limits.MAX_SCORE_ADJUSTMENT)
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
@@ -394,6 +457,13 @@ class MoneySheetForm(forms.Form):
 # Hands
 # ---------------------------------------------------------------------------------------
 
+def penalty_choices(description: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """(kind, name in the reader's language) of a ruleset's penalties."""
+    names = {p["kind"]: p.get("name") or p["kind"] for p in (description or {}).get("penalties", [])}
+    return [(kind, ruleset_text.text(names.get(kind, kind)))
+            for kind in (description or {}).get("penalty_kinds", [])]
+
+
 @dataclass
 class EntryContext:
     """What a table's hand form needs to know: the ruleset's offer for the card's mode, the
@@ -418,6 +488,10 @@ class EntryContext:
     @property
     def pids(self) -> list[str]:
         return [pid for pid, _label in self.players]
+
+    def penalty_choices(self) -> list[tuple[str, str]]:
+        """(kind, name in the reader's language) of the ruleset's penalties."""
+        return penalty_choices(self.description)
 
     def game(self, code: str) -> dict[str, Any] | None:
         for game in self.games:
@@ -515,8 +589,10 @@ class HandForm(forms.Form):
     `record` (after `is_valid()`) is the hand in the scorecard contract's shape, holding only
     what the chosen game needs."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.SMALL_MAX)
+    # Required: the optimistic lock of the scorecard (a form without it would overwrite a
+    # change made since the page was loaded).
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.INT_MAX)
     game = forms.ChoiceField(label=_("Game"))
     reason = forms.CharField(label=_("Reason for the change"), required=False,
                              widget=forms.Textarea(attrs={"rows": 2}))
@@ -589,7 +665,7 @@ class HandForm(forms.Form):
         for row in range(PENALTY_ROWS if ctx.penalty_kinds else 0):
             self.fields[f"pen-{row}-kind"] = forms.ChoiceField(
                 label=_("Penalty"), required=False,
-                choices=BLANK + [(k, k) for k in ctx.penalty_kinds])
+                choices=BLANK + ctx.penalty_choices())
             player_choice(f"pen-{row}-player", _("player"))
         # Fields no game of this ruleset and mode needs (a partner in TRI+1) are not offered.
         used = ctx.used_fields

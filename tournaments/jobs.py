@@ -5,6 +5,11 @@ transaction commits, it publishes the task and, when the broker cannot be reache
 request alive instead of failing it with a 500: the Job stays QUEUED with a message saying
 the queue is unavailable and the work will run when it is back.
 
+A job whose worker died (killed, out of memory) stays RUNNING: nothing reports its end. Every
+step of a task saves the job (its `updated_at` is the heartbeat), so a RUNNING job that has not
+reported for `JOB_STALE_AFTER_SECONDS` is stale (`is_stale`); `retry` queues it again, as do
+the organiser's job page, asking for the same work again, and `manage.py requeue_jobs`.
+
 The work then runs once the broker is back without any scheduler (no Celery beat): a QUEUED
 job that has waited longer than `JOB_REQUEUE_AFTER_SECONDS` is published again when its
 status is polled (the pages poll it) and by `manage.py requeue_jobs`. Every task is
@@ -19,7 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from kombu.exceptions import OperationalError
@@ -43,6 +48,15 @@ def queue_unavailable_message() -> str:
     return gettext("the task queue is unavailable; the job will run when it is back")
 
 
+# Tasks of other apps by job kind, registered from their AppConfig.ready() (leagues' schedule
+# job), so that this module never imports an app built on top of tournaments.
+REGISTERED_TASKS: dict[str, Any] = {}
+
+
+def register_task(kind: str, task: Any) -> None:
+    REGISTERED_TASKS[kind] = task
+
+
 def _task_for(kind: str):
     # Imported here: the tasks and these services import this module.
     from tournaments import services_rounds, tasks
@@ -51,6 +65,7 @@ def _task_for(kind: str):
     return {
         services_rounds.SEAT_JOB: tasks.generate_round,
         printing.RENDER_JOB: tasks.render_round_sheets,
+        **REGISTERED_TASKS,
     }.get(kind)
 
 
@@ -89,6 +104,45 @@ def dispatch(task, job: Job) -> None:
     transaction.on_commit(lambda: publish(task, job_id))
 
 
+# A running job that has not reported progress for this long has lost its worker (seconds);
+# override with JOB_STALE_AFTER_SECONDS. Every task saves its job at each step, and no step
+# takes minutes, so a live job is never mistaken for a dead one.
+DEFAULT_STALE_AFTER_SECONDS = 600
+
+
+def stale_after_seconds() -> float:
+    return float(getattr(settings, "JOB_STALE_AFTER_SECONDS", DEFAULT_STALE_AFTER_SECONDS))
+
+
+def is_stale(job: Job) -> bool:
+    """A RUNNING job whose worker stopped reporting: it will not finish by itself."""
+    return (job.status == Job.Status.RUNNING
+            and job.updated_at <= timezone.now() - timedelta(seconds=stale_after_seconds()))
+
+
+def stale_message() -> str:
+    return gettext("the worker running this job stopped reporting; it was queued again")
+
+
+def retry(job: Job) -> bool:
+    """Queue a FAILED or stale RUNNING job again (after the transaction commits). The
+    conditional update lets one of several callers win; True if this one did. Tasks are
+    idempotent, so a worker that was merely slow does no harm by finishing too."""
+    cutoff = timezone.now() - timedelta(seconds=stale_after_seconds())
+    claimed = Job.objects.filter(pk=job.pk).filter(
+        models.Q(status=Job.Status.FAILED)
+        | models.Q(status=Job.Status.RUNNING, updated_at__lte=cutoff)
+    ).update(status=Job.Status.QUEUED, message=stale_message() if job.status == Job.Status.RUNNING
+             else "", updated_at=timezone.now())
+    if not claimed:
+        return False
+    task = _task_for(job.kind)
+    if task is not None:
+        dispatch(task, job)
+    job.refresh_from_db()
+    return True
+
+
 def requeue_after_seconds() -> float:
     return float(getattr(settings, "JOB_REQUEUE_AFTER_SECONDS", DEFAULT_REQUEUE_AFTER_SECONDS))
 
@@ -119,11 +173,16 @@ def requeue_if_waiting(job: Job, older_than: float | None = None) -> bool:
 
 
 def requeue_waiting(older_than: float | None = None) -> dict[str, Any]:
-    """Publish every QUEUED job again that has waited longer than `older_than` seconds:
-    the recovery after a broker outage (`manage.py requeue_jobs`)."""
+    """Publish every QUEUED job again that has waited longer than `older_than` seconds, and
+    every stale RUNNING job (its worker died): the recovery after a broker outage or a lost
+    worker (`manage.py requeue_jobs`)."""
     limit = requeue_after_seconds() if older_than is None else older_than
     cutoff = timezone.now() - timedelta(seconds=limit)
     published, unavailable = [], []
+    # Jobs whose worker died go back to the queue first, then out with the waiting ones.
+    stale = timezone.now() - timedelta(seconds=stale_after_seconds())
+    Job.objects.filter(status=Job.Status.RUNNING, updated_at__lte=stale).update(
+        status=Job.Status.QUEUED, message=stale_message(), updated_at=cutoff)
     for job in Job.objects.filter(status=Job.Status.QUEUED, updated_at__lte=cutoff).order_by("pk"):
         task = _task_for(job.kind)
         if task is None or _eager(task) or not _claim(job.pk, limit):

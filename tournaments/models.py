@@ -15,14 +15,26 @@ from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django_countries import countries
+
+from tournaments import search
+from tournaments.limits import MAX_HANDS_PER_ROUND, multi_line_text, one_line_text
 
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(_("%(tz)s is not a known time zone"), params={"tz": value})
+
+
+def validate_country(value: str) -> None:
+    """A country is the two-letter ISO 3166 code of a real country (SI, AT, CZ, ...)."""
+    if value and value not in countries:
+        raise ValidationError(_("%(code)s is not a country code (ISO 3166, two letters such as "
+                                "SI, AT or CZ)"), params={"code": value}, code="invalid_country")
 
 
 class SeatingSystem(models.TextChoices):
@@ -36,15 +48,23 @@ class SeatingSystem(models.TextChoices):
 class Player(models.Model):
     """A person in the global registry; the same player plays many events, leagues and cups."""
 
-    first_name = models.CharField(_("first name"), max_length=100)
-    last_name = models.CharField(_("last name"), max_length=100)
-    club = models.CharField(_("club"), max_length=200, blank=True)
-    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code")
-    federation_id = models.CharField(_("federation id"), max_length=50, blank=True)
+    first_name = models.CharField(_("first name"), max_length=100, validators=[one_line_text])
+    last_name = models.CharField(_("last name"), max_length=100, validators=[one_line_text])
+    club = models.CharField(_("club"), max_length=200, blank=True, validators=[one_line_text])
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code",
+                               validators=[validate_country])
+    federation_id = models.CharField(_("federation id"), max_length=50, blank=True,
+                                     validators=[one_line_text])
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="player",
     )
+    # The name and the club as searches compare them (tournaments.search.fold): derived, kept
+    # by save() whatever writes the names, and never written by anyone else.
+    search_name = models.CharField(max_length=search.SEARCH_NAME_LENGTH, blank=True,
+                                   editable=False)
+    search_club = models.CharField(max_length=search.SEARCH_CLUB_LENGTH, blank=True,
+                                   editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -59,14 +79,34 @@ class Player(models.Model):
                 condition=~Q(first_name="") | ~Q(last_name=""), name="player_has_a_name"
             ),
         ]
-        indexes = [models.Index(fields=["last_name", "first_name"])]
+        indexes = [
+            models.Index(fields=["last_name", "first_name"]),
+            # Serves the look-up of the same player by name and club (and by name alone).
+            models.Index(fields=["search_name", "search_club"], name="player_search_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
 
+    def save(self, *args, **kwargs) -> None:
+        self.fill_search_columns()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name", "club"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_name", "search_club"}
+        super().save(*args, **kwargs)
+
+    def fill_search_columns(self) -> None:
+        self.search_name, self.search_club = search.player_key(self.first_name, self.last_name,
+                                                               self.club)
+
     @property
     def full_name(self) -> str:
         return str(self)
+
+    @property
+    def country_name(self) -> str:
+        """The country's name in the page's language (people see words, not codes)."""
+        return str(countries.name(self.country)) if self.country else ""
 
 
 class Event(models.Model):
@@ -84,9 +124,9 @@ class Event(models.Model):
         CS = "cs", "Čeština"
         DE = "de", "Deutsch"
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[one_line_text])
     slug = models.SlugField(_("slug"), max_length=100, unique=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[one_line_text])
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     time_zone = models.CharField(
@@ -106,7 +146,9 @@ class Event(models.Model):
     # Options of the seating system, e.g. the points system's extra points for the difference.
     seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=3)
-    hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), default=24)
+    # Bounded: a sheet is printed with a line per hand (tournaments.limits).
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"), default=24, validators=[MaxValueValidator(MAX_HANDS_PER_ROUND)])
     round_duration_minutes = models.PositiveSmallIntegerField(
         _("round duration (minutes)"), null=True, blank=True
     )
@@ -120,6 +162,17 @@ class Event(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+
+    class CardConfirmation(models.TextChoices):
+        TABLE = "table", _("A second player of the table (through the table link)")
+        OFFICIAL = "official", _("An official alone, after comparing with the signed paper sheet")
+
+    card_confirmation = models.CharField(
+        _("who confirms a card"), max_length=16, choices=CardConfirmation.choices,
+        default=CardConfirmation.TABLE,
+        help_text=_("For a small club event an organiser may confirm a card he entered himself, "
+                    "once he has compared it with the paper sheet the table signed."),
+    )
     # Bumped with every audited change of the event (results, seating, registrations...):
     # the public pages' cache keys include it, so a change is visible at once.
     results_version = models.PositiveIntegerField(default=1, editable=False)
@@ -251,7 +304,7 @@ class Table(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table number"))
-    section = models.CharField(_("section"), max_length=50, blank=True)
+    section = models.CharField(_("section"), max_length=50, blank=True, validators=[one_line_text])
 
     class Meta:
         ordering = ["round", "number"]
@@ -282,6 +335,36 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} seat {self.position}: {self.registration}"
+
+
+class TableLink(models.Model):
+    """A table's link for the players' phones: an unguessable token (the QR code of the printed
+    sheet) and a short code to type, both leading to the table's own page with no account.
+
+    A table has one live link at a time; revoking it (a lost sheet) keeps the old row with its
+    `revoked_at` and issues a new one, so a reprinted sheet carries the new token.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["table"], condition=Q(revoked_at__isnull=True),
+                                    name="table_link_one_live_per_table"),
+            models.UniqueConstraint(fields=["code"], condition=Q(revoked_at__isnull=True),
+                                    name="table_link_code_unique_while_live"),
+        ]
+
+    def __str__(self) -> str:
+        return f"link of {self.table}"
 
 
 class Scorecard(models.Model):
@@ -317,15 +400,27 @@ class Scorecard(models.Model):
     verified_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    annulled_reason = models.TextField(blank=True)
+    # Who submitted and confirmed through the table link: the start number of the seat chosen
+    # on the phone (no account behind it).
+    submitted_by_seat = models.PositiveIntegerField(null=True, blank=True)
+    confirmed_by_seat = models.PositiveIntegerField(null=True, blank=True)
+    # An official of an event whose officials confirm alone confirmed the card he entered
+    # himself, after comparing it with the paper sheet the table signed.
+    confirmed_against_paper = models.BooleanField(default=False)
+    annulled_reason = models.TextField(blank=True, validators=[multi_line_text])
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
             models.CheckConstraint(condition=Q(version__gte=1), name="scorecard_version_positive"),
             models.CheckConstraint(
-                condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=F("submitted_by")),
+                condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=F("submitted_by"))
+                | Q(confirmed_against_paper=True),
                 name="scorecard_confirmed_by_another_person",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_by_seat__isnull=True) | ~Q(confirmed_by_seat=F("submitted_by_seat")),
+                name="scorecard_confirmed_by_another_seat",
             ),
             models.CheckConstraint(
                 condition=~Q(status="annulled") | ~Q(annulled_reason=""),
@@ -359,6 +454,9 @@ class Hand(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Entered and confirmed through the table link: the seat's start number.
+    entered_by_seat = models.PositiveIntegerField(null=True, blank=True)
+    confirmed_by_seat = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["scorecard", "number"]
@@ -368,6 +466,10 @@ class Hand(models.Model):
             models.CheckConstraint(
                 condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=F("entered_by")),
                 name="hand_confirmed_by_another_person",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_by_seat__isnull=True) | ~Q(confirmed_by_seat=F("entered_by_seat")),
+                name="hand_confirmed_by_another_seat",
             ),
         ]
 
@@ -402,8 +504,8 @@ class Penalty(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties")
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="penalties")
-    kind = models.CharField(_("kind"), max_length=32)
-    description = models.TextField(_("description"), blank=True)
+    kind = models.CharField(_("kind"), max_length=32, validators=[one_line_text])
+    description = models.TextField(_("description"), blank=True, validators=[multi_line_text])
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -431,10 +533,11 @@ class Dispute(models.Model):
     raised_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    raised_by_name = models.CharField(_("raised by"), max_length=200, blank=True)
-    description = models.TextField(_("description"))
+    raised_by_name = models.CharField(_("raised by"), max_length=200, blank=True,
+                                      validators=[one_line_text])
+    description = models.TextField(_("description"), validators=[multi_line_text])
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    decision = models.TextField(_("decision"), blank=True)
+    decision = models.TextField(_("decision"), blank=True, validators=[multi_line_text])
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -470,7 +573,7 @@ class StandingsAdjustment(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="adjustments")
     points_delta = models.DecimalField(max_digits=9, decimal_places=3, default=0)
     score_delta = models.IntegerField(default=0)
-    reason = models.TextField()
+    reason = models.TextField(validators=[multi_line_text])
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -529,6 +632,15 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor_label = models.CharField(max_length=200, blank=True)
+
+    class Via(models.TextChoices):
+        PAGES = "", _("the pages or the API")
+        TABLE_LINK = "table_link", _("the table link")
+
+    # How a change reached us: a player's phone through the table link (with the opaque id of
+    # that phone) or a signed-in person's page or API call.
+    via = models.CharField(max_length=16, choices=Via.choices, blank=True, default="")
+    device = models.CharField(max_length=32, blank=True)
     action = models.CharField(max_length=64)
     content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT)
     object_id = models.CharField(max_length=64)
@@ -538,7 +650,7 @@ class AuditEntry(models.Model):
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, validators=[multi_line_text])
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -3,7 +3,7 @@
 During a tournament day many phones poll the live standings and the projector refreshes
 itself; every one of them sees the same page. This middleware, placed near the top of the
 stack, stores an anonymous visitor's GET of a public event page under the path, the
-language, whether htmx asked for a fragment, and the event's `results_version`, which
+language, whether htmx asked for a fragment or restores its history, and the event's `results_version`, which
 `tournaments.audit.record` bumps with every audited change: a new hand, a confirmation or a
 seating change is visible at once in the process that made it and within a second in the
 others (each process keeps an event's version for one second, so that most hits make no
@@ -24,10 +24,11 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 
 from tournaments.models import Event
 
@@ -71,8 +72,16 @@ def _public_event_version(slug: str) -> tuple[int, int] | None:
     return found
 
 
+# The request headers that decide between a whole page and an htmx fragment: a fragment is
+# asked with HX-Request, and a history restore (the back button) asks with both but needs the
+# whole page. Both are part of the key, and answers say they vary by them, so neither this
+# cache nor the browser's hands a bare fragment to a back navigation.
+FRAGMENT_HEADERS = ("HX-Request", "HX-History-Restore-Request")
+
+
 def _key(request: HttpRequest, language: str, event_id: int, version: int) -> str:
-    raw = "|".join([request.get_full_path(), language, request.headers.get("HX-Request", ""),
+    raw = "|".join([request.get_full_path(), language,
+                    *(request.headers.get(name, "") for name in FRAGMENT_HEADERS),
                     str(event_id), str(version)])
     return "public-page:" + hashlib.sha256(raw.encode()).hexdigest()
 
@@ -99,7 +108,7 @@ class PublicPageCacheMiddleware:
             return self.get_response(request)
         language = translation.get_language_from_request(request)
         key = _key(request, language, *found)
-        stored = cache.get(key)
+        stored = caches["pages"].get(key)
         if stored is not None:
             content, headers = stored
             response = HttpResponse(content)
@@ -107,6 +116,7 @@ class PublicPageCacheMiddleware:
                 response[name] = value
             return response
         response = self.get_response(request)
+        patch_vary_headers(response, FRAGMENT_HEADERS)
         if _storable(request, response):
-            cache.set(key, (response.content, list(response.items())), PAGE_SECONDS)
+            caches["pages"].set(key, (response.content, list(response.items())), PAGE_SECONDS)
         return response

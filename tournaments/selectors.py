@@ -4,13 +4,14 @@ with the field."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
-from tournaments import standings
+from tournaments import lifecycle, search, standings
 from tournaments.models import (
     AuditEntry,
     Event,
     Hand,
+    Player,
     Registration,
     Round,
     Scorecard,
@@ -31,8 +32,45 @@ def registrations_of(event: Event) -> QuerySet[Registration]:
     return event.registrations.select_related("player").order_by("start_number")
 
 
+def registrations_matching(event: Event, query: str) -> QuerySet[Registration]:
+    """The registrations a search names: a start number exactly, or every word of the query
+    in the player's name, whatever its case and diacritics (tournaments.search)."""
+    return registrations_of(event).filter(search.registration_q(query))
+
+
+def player_by_id(pk: int) -> Player | None:
+    return Player.objects.filter(pk=pk).first()
+
+
+def same_players(first_name: str, last_name: str, club: str, federation_id: str = ""
+                 ) -> QuerySet[Player]:
+    """The registry's players of this name and club, whatever the case and diacritics: whom
+    a new entry of these names probably is. None when the federation id is one the registry
+    knows: it names its owner beyond doubt."""
+    if federation_id and Player.objects.filter(federation_id=federation_id).exists():
+        return Player.objects.none()
+    name, club_key = search.player_key(first_name, last_name, club)
+    return (Player.objects.filter(search_name=name, search_club=club_key)
+            .prefetch_related("registrations").order_by("pk"))
+
+
+def players_matching(query: str) -> QuerySet[Player]:
+    """The registry's players a search names: every word of the query in the name or the club
+    (forgiving case and diacritics), or the query as a federation id; all without a query."""
+    players = Player.objects.order_by("last_name", "first_name", "id")
+    if not query.strip():
+        return players
+    return players.filter(search.player_q(query, clubs=True, federation_id=True))
+
+
 def rounds_of(event: Event) -> QuerySet[Round]:
     return event.rounds.order_by("number")
+
+
+def rounds_shown_to(event: Event, *, with_drafts: bool) -> QuerySet[Round]:
+    """The rounds a page lists: drafts only for the officials (`tournaments.rights`)."""
+    rounds = rounds_of(event)
+    return rounds if with_drafts else rounds.filter(lifecycle.published_rounds_q())
 
 
 def round_with_seating(event: Event, number: int) -> Round | None:
@@ -159,11 +197,21 @@ def round_tables_status(rnd: Round) -> list[Table]:
                 .prefetch_related(Prefetch("seats", queryset=seats)).order_by("number"))
 
 
+def current_table_of(player) -> Table | None:
+    """The table a player sits at in a round being played now (the newest), for his "my
+    table" link."""
+    seat = (Seat.objects.filter(registration__player=player,
+                                round__status__in=sorted(lifecycle.PLAYABLE_ROUNDS))
+            .select_related("table__round__event").order_by("-round__published_at", "-round_id")
+            .first())
+    return seat.table if seat else None
+
+
 def current_round(event: Event) -> Round | None:
     """The round the hall is playing: the last published one, else the last closed one."""
     rounds = list(event.rounds.order_by("-number"))
     for rnd in rounds:
-        if rnd.status in (Round.Status.PUBLISHED, Round.Status.PLAYING):
+        if lifecycle.is_playable(rnd):
             return rnd
     return next((r for r in rounds if r.status == Round.Status.CLOSED), None)
 
@@ -197,7 +245,7 @@ def rank_history(event: Event, registration: Registration) -> tuple[list[tuple[i
     the size of the field, for the rank chart."""
     points: list[tuple[int, int]] = []
     field = 0
-    numbers = list(event.rounds.filter(tables__scorecard__status__in=standings.COUNTED)
+    numbers = list(event.rounds.filter(lifecycle.counted_cards_q("tables__scorecard__"))
                    .values_list("number", flat=True).distinct().order_by("number"))
     for number in numbers:
         table = standings.event_standings(event, up_to_round=number)
@@ -207,3 +255,14 @@ def rank_history(event: Event, registration: Registration) -> tuple[list[tuple[i
                 points.append((number, row.rank))
                 break
     return points, field
+
+
+def players_with_event_counts(query: str) -> QuerySet[Player]:
+    """`players_matching`, each with the number of events he is registered in (`events`)."""
+    return players_matching(query).select_related("user").annotate(events=Count("registrations"))
+
+
+def players_for_merge() -> QuerySet[Player]:
+    """Players with what a merge moves: the account and the registrations with their events."""
+    regs = Registration.objects.select_related("event").order_by("event__starts_on", "pk")
+    return Player.objects.select_related("user").prefetch_related(Prefetch("registrations", queryset=regs))

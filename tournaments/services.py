@@ -18,12 +18,14 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import scoring
-from tournaments import audit, selectors
-from tournaments.errors import Conflict, NotFound, ServiceError
+from scoring import rules
+from tournaments import audit, lifecycle, limits, rights, search, selectors, table_links
+from tournaments.countries import country_code
+from tournaments.errors import Conflict, Forbidden, NotFound, ServiceError, validation_errors
 from tournaments.models import (
     Dispute,
     Event,
@@ -38,7 +40,9 @@ from tournaments.models import (
     StandingsAdjustment,
     Table,
 )
+from tournaments.rights import CardAction
 from tournaments.rulesets import effective_mode, is_money_ruleset, ruleset_config_errors
+from tournaments.seating_options import seating_option_errors
 
 # ---------------------------------------------------------------------------------------
 # Players, events, registrations
@@ -48,16 +52,12 @@ EVENT_FIELDS = {
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
-    "status", "is_public",
+    "status", "is_public", "card_confirmation",
 }
 
 
 def _field_errors(exc: ValidationError) -> list[dict[str, Any]]:
-    out = []
-    for field, messages in exc.message_dict.items():
-        for message in messages:
-            out.append({"hand": None, "field": field, "code": "invalid", "message": message})
-    return out
+    return validation_errors(exc)
 
 
 def _full_clean(obj: Any, **kwargs: Any) -> None:
@@ -67,9 +67,26 @@ def _full_clean(obj: Any, **kwargs: Any) -> None:
         raise ServiceError(_field_errors(exc)) from exc
 
 
+def _refuse_bad_text(values: dict[str, Any], *, multiline: tuple[str, ...] = ()) -> None:
+    """Refuse texts that no field may store: NUL, control and invisible characters
+    (tournaments.limits), naming the field."""
+    errors = limits.text_errors(values, multiline=set(multiline))
+    if errors:
+        raise ServiceError(errors)
+
+
+def _refuse_bad_json(value: Any, field: str) -> None:
+    errors = limits.json_problems(value, field)
+    if errors:
+        raise ServiceError(errors)
+
+
 @transaction.atomic
 def player_create(*, first_name: str, last_name: str, club: str = "", country: str = "",
                   federation_id: str = "", user: Any = None, actor: Any = None) -> Player:
+    if not rights.can_manage_players(actor):
+        raise Forbidden(_("only event organisers may add players to the registry"),
+                        code="not_organiser")
     player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
                     country=country.strip().upper(), federation_id=federation_id.strip(), user=user)
     _full_clean(player)
@@ -83,6 +100,8 @@ def player_create(*, first_name: str, last_name: str, club: str = "", country: s
 
 @transaction.atomic
 def event_create(*, actor: Any, organisers: list[Any] | None = None, **fields: Any) -> Event:
+    if not rights.can_create_events(actor):
+        raise Forbidden(_("you may not create events"), code="not_allowed")
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
         raise ServiceError(f"unknown event fields: {', '.join(sorted(unknown))}")
@@ -99,6 +118,7 @@ def event_create(*, actor: Any, organisers: list[Any] | None = None, **fields: A
 
 @transaction.atomic
 def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
+    rights.require_organiser(actor, event)
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
         raise ServiceError(f"unknown event fields: {', '.join(sorted(unknown))}")
@@ -124,6 +144,8 @@ def _check_event(event: Event) -> None:
     if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
         errors.append({"hand": None, "field": "stake_haler", "code": "required",
                        "message": "a money ruleset needs the stake per player"})
+    errors.extend(seating_option_errors(event.seating_system, event.seating_options))
+    errors.extend(limits.json_problems(event.ruleset_options, "ruleset_options"))
     try:
         event.full_clean(exclude=["organisers", "referees"])
     except ValidationError as exc:
@@ -144,6 +166,7 @@ def _jsonable(value: Any) -> Any:
 def registration_create(*, event: Event, player: Player, actor: Any,
                         start_number: int | None = None,
                         status: str = Registration.Status.REGISTERED) -> Registration:
+    rights.require_organiser(actor, event)
     # Lock the event row so two concurrent registrations cannot take the same next number.
     Event.objects.select_for_update().get(pk=event.pk)
     if start_number is None:
@@ -163,6 +186,7 @@ def registration_create(*, event: Event, player: Player, actor: Any,
 
 @transaction.atomic
 def registration_set_status(*, registration: Registration, status: str, actor: Any) -> Registration:
+    rights.require_organiser(actor, registration.event)
     if status not in Registration.Status.values:
         raise ServiceError(f"unknown status {status!r}", field="status", code="invalid_choice")
     before = registration.status
@@ -190,6 +214,7 @@ def round_store(*, event: Event, number: int, seating_system: str, seed: int,
     Idempotent by (event, number): a retry with the same generation key returns the round
     already stored; a different key for an existing number is refused.
     """
+    rights.require_organiser(actor, event)
     existing = Round.objects.filter(event=event, number=number).first()
     if existing is not None:
         if generation_key and existing.generation_key == generation_key:
@@ -225,6 +250,8 @@ def round_store(*, event: Event, number: int, seating_system: str, seed: int,
         raise Conflict(f"round {number} of {event.slug} already exists", field="number",
                        code="round_exists") from exc
     _store_tables(rnd, tables, regs, sections)
+    # The sheets of a draft may be printed before it is published: they carry the links.
+    table_links.links_ensure(rnd=rnd, actor=actor)
     audit.record(actor=actor, action="round.create", target=rnd, event=event,
                  after={"tables": tables, "seed": seed, "system": seating_system})
     return rnd
@@ -249,6 +276,7 @@ def _store_tables(rnd: Round, tables: list[list[str]], regs: dict[str, Registrat
 @transaction.atomic
 def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Round:
     """Swap two players' seats in a draft round (start numbers as strings)."""
+    rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.status != Round.Status.DRAFT:
         raise ServiceError("only a draft round can be edited", field="round", code="round_not_draft")
@@ -259,6 +287,17 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
             raise ServiceError(f"start number {pid} is not seated in round {rnd.number}",
                                field="players", code="not_seated")
     a, b = seats[first], seats[second]
+    for table in sorted({a.table.pk: a.table, b.table.pk: b.table}.values(), key=lambda t: t.number):
+        card = table.scorecard
+        entered = card.hands.count() + card.money_rows.count()
+        if entered and a.table.pk != b.table.pk:
+            # Refused rather than cleared: the entries are results, and deleting them is an
+            # act of its own (delete the hands, or annul the table), never a side effect.
+            raise ServiceError(
+                _("table %(table)s already has %(count)s entries on its scorecard: delete them "
+                  "(or annul the table) before swapping its players") % {
+                    "table": table.number, "count": entered},
+                field="players", code="table_has_results")
     before = {"first": [a.table.number, a.position], "second": [b.table.number, b.position]}
     a_table, a_pos, b_table, b_pos = a.table, a.position, b.table, b.position
     # Park one seat out of the way first: (table, position) is unique at every moment.
@@ -274,7 +313,7 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
                            for s in table.seats.select_related("registration").order_by("position")]
         card.save(update_fields=["player_ids", "updated_at"])
     rnd.seating_version += 1
-    rnd.notes = [n for n in rnd.notes if not n.startswith(CHECKER_NOTE)] + [
+    rnd.notes = [n for n in rnd.notes if not is_checker_note(n)] + [
         f"{CHECKER_NOTE}{v['message']}" for v in seating_violations(rnd)]
     rnd.save(update_fields=["seating_version", "notes"])
     audit.record(actor=actor, action="round.swap", target=rnd, event=rnd.event, before=before,
@@ -283,6 +322,12 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
 
 
 CHECKER_NOTE = "checker: "
+
+
+def is_checker_note(note: Any) -> bool:
+    """The checker's words on a swapped round (plain strings; the engine's notes are
+    {code, params, text})."""
+    return isinstance(note, str) and note.startswith(CHECKER_NOTE)
 
 
 def seating_violations(rnd: Round) -> list[dict[str, Any]]:
@@ -302,12 +347,14 @@ def seating_violations(rnd: Round) -> list[dict[str, Any]]:
 
 @transaction.atomic
 def round_publish(*, rnd: Round, actor: Any) -> Round:
+    rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.status != Round.Status.DRAFT:
+    if not lifecycle.round_may_move(rnd.status, Round.Status.PUBLISHED):
         raise ServiceError("the round is already published", field="round", code="round_not_draft")
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
+    table_links.links_ensure(rnd=rnd, actor=actor)
     audit.record(actor=actor, action="round.publish", target=rnd, event=rnd.event,
                  after={"status": rnd.status})
     return rnd
@@ -328,6 +375,14 @@ def _card_dict(card: Scorecard, records: list[dict[str, Any]]) -> dict[str, Any]
     if card.ruleset_options:
         out["options"] = card.ruleset_options
     return out
+
+
+def _who(actor: Any) -> tuple[Any, int | None]:
+    """(the account, the table-link seat) a write is recorded under; one of them or neither
+    (the system)."""
+    if rights.is_table_seat(actor):
+        return None, actor.start_number
+    return (actor if rights.is_signed_in(actor) else None), None
 
 
 def _lock_card(card: Scorecard, expected_version: int | None) -> Scorecard:
@@ -364,8 +419,8 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
         hand.lines = scored.get("lines", [])
         hand.payout = scored.get("payout")
         if record_changed or i in changed_numbers:
-            hand.entered_by = actor if getattr(actor, "is_authenticated", False) else None
-            hand.confirmed_by = None
+            hand.entered_by, hand.entered_by_seat = _who(actor)
+            hand.confirmed_by, hand.confirmed_by_seat = None, None
             hand.confirmed_at = None
         hand.save()
         keep.add(i)
@@ -373,19 +428,13 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
     card.totals = result["totals"]
     card.state = result["hands"][-1].get("state", {}) if result["hands"] else {}
     card.version += 1
-    if card.status in (Scorecard.Status.SUBMITTED, Scorecard.Status.CONFIRMED):
+    if card.status == Scorecard.Status.SUBMITTED:
+        # The table changed what it handed in: it hands it in again. A change of a confirmed
+        # or verified card is an official's correction and keeps the card's state.
         card.status = Scorecard.Status.OPEN
-        card.confirmed_by = None
+        card.confirmed_by, card.confirmed_by_seat = None, None
     card.save()
     return result
-
-
-def _editable(card: Scorecard, *, reason: str) -> None:
-    if card.status == Scorecard.Status.ANNULLED:
-        raise ServiceError("the scorecard is annulled", field="scorecard", code="annulled")
-    if card.status == Scorecard.Status.VERIFIED and not reason:
-        raise ServiceError("the scorecard is verified: a correction needs a reason",
-                           field="reason", code="reason_required")
 
 
 @transaction.atomic
@@ -393,8 +442,10 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
               expected_version: int | None, reason: str = "") -> Hand:
     """Enter hand `number` (1-based; the next one appends) or replace it, rescoring the whole
     card because state such as radelci carries forward."""
+    _refuse_bad_text({"reason": reason}, multiline=("reason",))
+    _refuse_bad_json(record, "record")
     card = _lock_card(scorecard, expected_version)
-    _editable(card, reason=reason)
+    rights.require_card(actor, card, CardAction.ENTER, reason=reason)
     if not isinstance(record, dict):
         raise ServiceError("the hand must be an object", field="hand", code="not_an_object")
     records = [h.record for h in card.hands.order_by("number")]
@@ -418,8 +469,9 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
 @transaction.atomic
 def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_version: int | None,
                 reason: str = "") -> None:
+    _refuse_bad_text({"reason": reason}, multiline=("reason",))
     card = _lock_card(scorecard, expected_version)
-    _editable(card, reason=reason)
+    rights.require_card(actor, card, CardAction.ENTER, reason=reason)
     hands = list(card.hands.order_by("number"))
     if not 1 <= number <= len(hands):
         raise NotFound(f"hand {number} does not exist", field="number", code="no_such_hand")
@@ -434,12 +486,13 @@ def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_versi
 @transaction.atomic
 def hand_confirm(*, hand: Hand, actor: Any) -> Hand:
     hand = Hand.objects.select_for_update().select_related("scorecard__table__round__event").get(pk=hand.pk)
-    if hand.entered_by_id is not None and hand.entered_by_id == getattr(actor, "pk", None):
-        raise ServiceError("a hand is confirmed by a second person, not the one who entered it",
+    rights.require_card(actor, hand.scorecard, CardAction.CONFIRM_HAND)
+    if rights.entered_by_actor(hand, actor):
+        raise ServiceError(_("a hand is confirmed by a second person, not the one who entered it"),
                            field="confirmed_by", code="same_person")
-    hand.confirmed_by = actor
+    hand.confirmed_by, hand.confirmed_by_seat = _who(actor)
     hand.confirmed_at = timezone.now()
-    hand.save(update_fields=["confirmed_by", "confirmed_at"])
+    hand.save(update_fields=["confirmed_by", "confirmed_by_seat", "confirmed_at"])
     audit.record(actor=actor, action="hand.confirm", target=hand,
                  event=hand.scorecard.table.round.event, table=hand.scorecard.table)
     return hand
@@ -449,16 +502,14 @@ def hand_confirm(*, hand: Hand, actor: Any) -> Hand:
 def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int | None = None) -> Scorecard:
     """The table hands in its card: the first layer of verification."""
     card = _lock_card(scorecard, expected_version)
-    if card.status != Scorecard.Status.OPEN:
-        raise ServiceError(f"only an open scorecard can be submitted (it is {card.status})",
-                           field="status", code="not_open")
+    rights.require_card(actor, card, CardAction.SUBMIT)
     event = card.table.round.event
     entered = card.hands.count() if not is_money_ruleset(card.ruleset_code) else card.money_rows.count()
     if entered == 0:
         raise ServiceError("enter the hands (or the money sheet) before submitting",
                            field="hands", code="empty_scorecard")
     card.status = Scorecard.Status.SUBMITTED
-    card.submitted_by = actor if getattr(actor, "is_authenticated", False) else None
+    card.submitted_by, card.submitted_by_seat = _who(actor)
     card.version += 1
     card.save()
     audit.record(actor=actor, action="scorecard.submit", target=card, event=event, table=card.table,
@@ -467,21 +518,36 @@ def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int 
 
 
 @transaction.atomic
-def scorecard_confirm(*, scorecard: Scorecard, actor: Any) -> Scorecard:
-    """A second person (a player of the table or an official) confirms the submitted card."""
+def scorecard_confirm(*, scorecard: Scorecard, actor: Any, paper_checked: bool = False) -> Scorecard:
+    """A second person (a player of the table or an official) confirms the submitted card; in
+    an event whose officials confirm alone, an official who compared the card with the signed
+    paper sheet (`paper_checked`) may confirm the card he entered himself."""
     card = _lock_card(scorecard, None)
-    if card.status != Scorecard.Status.SUBMITTED:
-        raise ServiceError(f"only a submitted scorecard can be confirmed (it is {card.status})",
-                           field="status", code="not_submitted")
-    if card.submitted_by_id is not None and card.submitted_by_id == getattr(actor, "pk", None):
-        raise ServiceError("the card is confirmed by a second person, not the one who submitted it",
-                           field="confirmed_by", code="same_person")
+    rights.require_card(actor, card, CardAction.CONFIRM, paper_checked=paper_checked)
+    alone = rights.submitted_by_actor(card, actor)
     card.status = Scorecard.Status.CONFIRMED
-    card.confirmed_by = actor if getattr(actor, "is_authenticated", False) else None
+    card.confirmed_by, card.confirmed_by_seat = _who(actor)
+    card.confirmed_against_paper = alone
     card.version += 1
     card.save()
     audit.record(actor=actor, action="scorecard.confirm", target=card, event=card.table.round.event,
-                 table=card.table, after={"status": card.status})
+                 table=card.table, after={"status": card.status,
+                                          **({"compared_with_paper": True} if alone else {})})
+    return card
+
+
+@transaction.atomic
+def scorecard_verify(*, scorecard: Scorecard, actor: Any) -> Scorecard:
+    """An official has checked a confirmed card: the last layer of verification."""
+    card = _lock_card(scorecard, None)
+    rights.require_card(actor, card, CardAction.VERIFY)
+    card.status = Scorecard.Status.VERIFIED
+    card.verified_by = actor if rights.is_signed_in(actor) else None
+    card.version += 1
+    card.save()
+    audit.record(actor=actor, action="scorecard.verify", target=card, event=card.table.round.event,
+                 table=card.table, before={"status": Scorecard.Status.CONFIRMED},
+                 after={"status": card.status})
     return card
 
 
@@ -490,7 +556,9 @@ def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scoreca
     if not reason.strip():
         raise ServiceError("annulling a table's round needs a reason", field="reason",
                            code="reason_required")
+    _refuse_bad_text({"reason": reason}, multiline=("reason",))
     card = _lock_card(scorecard, None)
+    rights.require_card(actor, card, CardAction.ANNUL)
     before = card.status
     card.status = Scorecard.Status.ANNULLED
     card.annulled_reason = reason.strip()
@@ -507,8 +575,9 @@ def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scoreca
 def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], actor: Any,
                      expected_version: int | None, reason: str = "") -> Scorecard:
     """Store a money ruleset's round result: {start number: {"bought": h, "money": h}}."""
+    _refuse_bad_text({"reason": reason}, multiline=("reason",))
     card = _lock_card(scorecard, expected_version)
-    _editable(card, reason=reason)
+    rights.require_card(actor, card, CardAction.ENTER, reason=reason)
     event = card.table.round.event
     sheet = {
         "table": card.table.number,
@@ -589,8 +658,22 @@ def _after_result_change(card: Scorecard, actor: Any = None) -> None:
 @transaction.atomic
 def penalty_record(*, table: Table, registration: Registration, kind: str, actor: Any,
                    hand_number: int | None = None, description: str = "") -> Penalty:
-    """Record a penalty; on a hand it also enters the hand record so the engine scores it."""
+    """Record a penalty; on a hand it also enters the hand record so the engine scores it.
+    The kind must be one the table's ruleset knows (its list in the scoring registry)."""
+    rights.require_official(actor, table.round.event)
+    table.round.refresh_from_db(fields=["status"])
+    if lifecycle.is_draft(table.round):
+        raise ServiceError(_("round %(n)s is not published yet") % {"n": table.round.number},
+                           field="round", code="round_not_published")
+    _refuse_bad_text({"kind": kind, "description": description}, multiline=("description",))
     card = table.scorecard
+    ruleset = rules.get(card.ruleset_code)
+    kinds = tuple(ruleset.penalty_kinds) if ruleset is not None else ()
+    if kind not in kinds:
+        raise ServiceError(
+            _("%(kind)s is not a penalty of the ruleset %(ruleset)s (it has: %(kinds)s)") % {
+                "kind": kind, "ruleset": card.ruleset_code, "kinds": ", ".join(kinds) or _("none")},
+            field="kind", code="unknown_penalty_kind")
     hand = None
     if hand_number is not None:
         hand = card.hands.filter(number=hand_number).first()
@@ -614,8 +697,17 @@ def penalty_record(*, table: Table, registration: Registration, kind: str, actor
 @transaction.atomic
 def dispute_open(*, event: Event, description: str, actor: Any, table: Table | None = None,
                  hand: Hand | None = None, raised_by_name: str = "") -> Dispute:
+    """A player of the table or an official raises a dispute about a table (or one of its
+    hands); a dispute about the whole event is an official's."""
+    if table is None or not rights.sits_at(actor, table):
+        rights.require_official(actor, event)
+    if table is not None and not rights.can_view_table(actor, table):
+        raise NotFound(_("there is no table %(n)s") % {"n": table.number}, field="table",
+                       code="not_found")
     if not description.strip():
         raise ServiceError("describe the dispute", field="description", code="required")
+    _refuse_bad_text({"description": description, "raised_by_name": raised_by_name},
+                     multiline=("description",))
     dispute = Dispute.objects.create(
         event=event, table=table, hand=hand, description=description.strip(),
         raised_by=actor if getattr(actor, "is_authenticated", False) else None,
@@ -628,11 +720,13 @@ def dispute_open(*, event: Event, description: str, actor: Any, table: Table | N
 
 @transaction.atomic
 def dispute_decide(*, dispute: Dispute, decision: str, actor: Any, correction: Any = None) -> Dispute:
+    rights.require_official(actor, dispute.event)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != Dispute.Status.OPEN:
         raise ServiceError("the dispute is already closed", field="status", code="not_open")
     if not decision.strip():
         raise ServiceError("a decision needs a written reason", field="decision", code="required")
+    _refuse_bad_text({"decision": decision}, multiline=("decision",))
     dispute.status = Dispute.Status.DECIDED
     dispute.decision = decision.strip()
     dispute.decided_by = actor
@@ -647,8 +741,19 @@ def dispute_decide(*, dispute: Dispute, decision: str, actor: Any, correction: A
 @transaction.atomic
 def standings_adjust(*, registration: Registration, actor: Any, reason: str,
                      points_delta: Decimal | int = 0, score_delta: int = 0) -> StandingsAdjustment:
+    rights.require_official(actor, registration.event)
     if not reason.strip():
         raise ServiceError("an adjustment needs a reason", field="reason", code="required")
+    _refuse_bad_text({"reason": reason}, multiline=("reason",))
+    errors = limits.bounded_whole("score_delta", score_delta, -limits.MAX_SCORE_ADJUSTMENT,
+                                  limits.MAX_SCORE_ADJUSTMENT)
+    points = Decimal(points_delta)
+    if not points.is_finite() or abs(points) > limits.MAX_POINTS_ADJUSTMENT:
+        errors.append({"hand": None, "field": "points_delta", "code": "out_of_range",
+                       "message": _("points_delta must be between -%(max)s and %(max)s") % {
+                           "max": limits.MAX_POINTS_ADJUSTMENT}})
+    if errors:
+        raise ServiceError(errors)
     adj = StandingsAdjustment.objects.create(
         event=registration.event, registration=registration, points_delta=Decimal(points_delta),
         score_delta=score_delta, reason=reason.strip(), created_by=actor,
@@ -668,6 +773,7 @@ def standings_adjust(*, registration: Registration, actor: Any, reason: str,
 def round_start_clock(*, rnd: Round, actor: Any) -> Round:
     """Start the clock of a published round: the tables play from now on, and the pages count
     the round's duration from this moment."""
+    rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.DRAFT:
         raise ServiceError("publish the round before starting its clock", field="round",
@@ -705,12 +811,20 @@ def _read_import_csv(text: str) -> tuple[list[tuple[int, int, dict[str, str]]], 
     text = (text or "").lstrip("\ufeff")
     if not text.strip():
         return [], [_import_error(None, "", "empty", "the file is empty")]
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        return [], [_import_error(None, "", "invalid_text",
+                                  _("line %(line)s: the file contains NUL characters, so it is "
+                                    "not a text file") % {"line": line})]
     first_line = text.splitlines()[0]
+    # Only the delimiter is taken from the header line; quoting stays the csv module's own
+    # (doubled quotes inside quoted cells, "TK ""Kranj"""), which a sniffer reading one plain
+    # line cannot see and would switch off.
     try:
-        dialect: Any = csv.Sniffer().sniff(first_line, delimiters=",;\t")
+        delimiter = csv.Sniffer().sniff(first_line, delimiters=",;\t").delimiter
     except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text), csv.excel, delimiter=delimiter)
     header = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in next(reader)]
     errors = []
     unknown = [h for h in header if h not in IMPORT_COLUMNS]
@@ -751,19 +865,22 @@ def _read_import_csv(text: str) -> tuple[list[tuple[int, int, dict[str, str]]], 
     return rows, errors
 
 
-def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
-                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
+                 match_names: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Check every row against the event and the player registry and decide, per row, the
-    player (an existing one or a new one), the start number and the status."""
+    player (an existing one or a new one), the start number and the status. A row without a
+    federation id is the registry's player of the same name and club, whatever the case and
+    diacritics (the search columns, tournaments.search), unless `match_names` is off."""
     errors: list[dict[str, Any]] = []
     taken = set(event.registrations.values_list("start_number", flat=True))
     registered = set(event.registrations.values_list("player_id", flat=True))
     fed_ids = {v["federation_id"] for _, _, v in rows if v["federation_id"]}
     by_fed = {p.federation_id: p for p in Player.objects.filter(federation_id__in=fed_ids)}
-    last_names = {v["last_name"].lower() for _, _, v in rows if not v["federation_id"]}
-    by_name: dict[tuple[str, str, str], list[Player]] = {}
-    for p in Player.objects.annotate(last_lower=Lower("last_name")).filter(last_lower__in=last_names):
-        by_name.setdefault((p.first_name.lower(), p.last_name.lower(), p.club.lower()), []).append(p)
+    names = {search.player_key(v["first_name"], v["last_name"], v["club"])[0]
+             for _, _, v in rows if not v["federation_id"]}
+    by_name: dict[tuple[str, str], list[Player]] = {}
+    for p in Player.objects.filter(search_name__in=names).order_by("pk") if match_names else ():
+        by_name.setdefault((p.search_name, p.search_club), []).append(p)
     seen_players: dict[Any, int] = {}
     seen_numbers: dict[int, int] = {}
     plan = []
@@ -775,8 +892,12 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
         missing = [c for c in ("first_name", "last_name") if not v[c]]
         for column in missing:
             bad(column, "required", f"the {column.replace('_', ' ')} is missing")
+        country = country_code(v["country"])
+        if country is None:
+            bad("country", "invalid", _("%(value)s is not a country: give its name or its "
+                                        "two-letter code (SI, AT, CZ)") % {"value": v["country"]})
         candidate = Player(first_name=v["first_name"], last_name=v["last_name"], club=v["club"],
-                           country=v["country"].upper(), federation_id=v["federation_id"])
+                           country=country or "", federation_id=v["federation_id"])
         try:
             candidate.full_clean(exclude=["user", *missing], validate_unique=False,
                                  validate_constraints=False)
@@ -806,6 +927,7 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
             bad("status", "invalid_choice", f"status must be one of {', '.join(IMPORT_STATUSES)}, "
                                             f"got {v['status']!r}")
         player = None
+        matched_by = ""
         if v["federation_id"]:
             key: Any = ("federation_id", v["federation_id"])
             player = by_fed.get(v["federation_id"])
@@ -814,7 +936,7 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
                     f"federation id {v['federation_id']} belongs to {player}, not "
                     f"{v['first_name']} {v['last_name']}".rstrip())
         else:
-            key = ("name", v["first_name"].lower(), v["last_name"].lower(), v["club"].lower())
+            key = ("name", *search.player_key(v["first_name"], v["last_name"], v["club"]))
             matches = by_name.get(key[1:], [])
             if len(matches) > 1:
                 bad("last_name", "ambiguous_player",
@@ -822,15 +944,17 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
                     f"{v['club'] or 'no club'}: add the federation id")
             elif matches:
                 player = matches[0]
+                matched_by = "name"
         if player is not None and player.pk in registered:
             bad("last_name", "already_registered", f"{player} is already registered")
         if key in seen_players:
             bad("last_name", "duplicate", f"the same player as on line {seen_players[key]}")
         else:
             seen_players[key] = line
-        plan.append({"player": player, "start_number": number, "status": status,
+        plan.append({"player": player, "matched_by": matched_by, "start_number": number,
+                     "status": status,
                      "new_player": {"first_name": v["first_name"], "last_name": v["last_name"],
-                                    "club": v["club"], "country": v["country"],
+                                    "club": v["club"], "country": country or "",
                                     "federation_id": v["federation_id"]}})
     # Rows without a number continue after the highest number in use or named in the file,
     # so that no automatic number collides with a later row's own.
@@ -842,18 +966,30 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]]
     return plan, errors
 
 
+class ImportedRegistrations(list):
+    """The registrations an import created, in the file's order, and the players it found
+    in the registry by name and club (`reused`) rather than creating them again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reused: list[Player] = []
+
+
 @transaction.atomic
-def registrations_import_csv(*, event: Event, text: str, actor: Any) -> list[Registration]:
+def registrations_import_csv(*, event: Event, text: str, actor: Any) -> ImportedRegistrations:
     """Register the players of a CSV file (columns first_name, last_name, club, country,
     federation_id, start_number, status; a header line names them).
 
     All or nothing: every row is checked first, and one bad row refuses the whole file with
     every problem listed as `rows[i].<column>` (i counts data rows from 0, blank lines
     included; each message names the file line too). A row names an existing player by
-    federation id, or by first name, last name and club (ignoring case); otherwise a new
-    player is created. Rows without a start number get the next ones after the highest number
-    in use or in the file. Delimiters may be commas, semicolons or tabs.
+    federation id, or by first name, last name and club (ignoring case and diacritics: the
+    result lists him under `reused`); otherwise a new player is created. The country is a
+    code or a name (tournaments.countries). Rows without a start number get the next ones
+    after the highest number in use or in the file. Delimiters may be commas, semicolons or
+    tabs.
     """
+    rights.require_organiser(actor, event)
     # Lock the event so no registration slips in between the check and the writes.
     event = Event.objects.select_for_update().get(pk=event.pk)
     rows, errors = _read_import_csv(text)
@@ -862,15 +998,18 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> list[Reg
         plan, errors = _plan_import(event, rows)
     if errors:
         raise ServiceError(errors)
-    created = []
+    created = ImportedRegistrations()
     for item in plan:
         player = item["player"] or player_create(**item["new_player"], actor=actor)
         created.append(registration_create(event=event, player=player, actor=actor,
                                            start_number=item["start_number"],
                                            status=item["status"]))
+        if item["matched_by"] == "name":
+            created.reused.append(player)
     audit.record(actor=actor, action="registration.import", target=event, event=event,
                  after={"rows": len(created),
-                        "start_numbers": [r.start_number for r in created]})
+                        "start_numbers": [r.start_number for r in created],
+                        "reused_players": [p.pk for p in created.reused]})
     return created
 
 
@@ -882,20 +1021,31 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> list[Reg
 def registration_add(*, event: Event, actor: Any, first_name: str, last_name: str,
                      club: str = "", country: str = "", federation_id: str = "",
                      start_number: int | None = None,
-                     status: str = Registration.Status.REGISTERED) -> Registration:
+                     status: str = Registration.Status.REGISTERED,
+                     use_player: Player | None = None, new_player: bool = False) -> Registration:
     """Register one player typed in by the organiser, with the same checks as a row of the
-    CSV import: an existing player is found by federation id (or by name and club) rather
-    than created twice; the start number is the next free one unless given."""
+    CSV import: an existing player is found by federation id (or by name and club, ignoring
+    case and diacritics) rather than created twice; the start number is the next free one
+    unless given. The organiser may settle who it is himself: `use_player`, the registry's
+    player to register, or `new_player`, a new player even though one of the same name and
+    club exists (a namesake; a federation id still names its owner)."""
+    rights.require_organiser(actor, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     values = {column: "" for column in IMPORT_COLUMNS}
     values.update(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
                   country=country.strip(), federation_id=federation_id.strip(),
                   start_number=str(start_number) if start_number else "", status=status)
-    plan, errors = _plan_import(event, [(0, 1, values)])
+    plan, errors = _plan_import(event, [(0, 1, values)],
+                                match_names=use_player is None and not new_player)
+    if use_player is not None and event.registrations.filter(player=use_player).exists():
+        errors.append({"hand": None, "field": "use_player", "code": "already_registered",
+                       "message": _("%(player)s is already registered") % {"player": use_player}})
     if errors:
         raise ServiceError([{**e, "field": e["field"].removeprefix("rows[0]").lstrip(".") or "last_name",
                              "message": e["message"].removeprefix("line 1: ")} for e in errors])
     item = plan[0]
+    if use_player is not None:
+        item["player"] = use_player
     player = item["player"] or player_create(**item["new_player"], actor=actor)
     return registration_create(event=event, player=player, actor=actor,
                                start_number=item["start_number"], status=item["status"])

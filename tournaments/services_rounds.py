@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments import audit, jobs, selectors, standings
+from tournaments import audit, jobs, lifecycle, rights, selectors, standings
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
@@ -40,6 +40,7 @@ def next_round_number(event: Event) -> int:
 def round_generation_queue(*, event: Event, actor: Any) -> Job:
     """Queue the seating of the event's next round. Asking twice (two organisers at once, a
     double click) finds the same job: its key is unique per event and round number."""
+    rights.require_organiser(actor, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     number = next_round_number(event)
     if number > 1:
@@ -59,15 +60,15 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
                                    "result": {"round": number}})
     except IntegrityError:
         job, created = Job.objects.get(key=key), False
-    if created or job.status == Job.Status.FAILED:
-        if job.status == Job.Status.FAILED:
-            job.status = Job.Status.QUEUED
-            job.message = ""
-            job.save(update_fields=["status", "message", "updated_at"])
+    if created:
         from tournaments.tasks import generate_round
 
         # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
         jobs.dispatch(generate_round, job)
+    elif job.status == Job.Status.FAILED or jobs.is_stale(job):
+        # Asking again after a failure, or after the worker died (a stale RUNNING job), queues
+        # the same job again rather than answering with the stuck one.
+        jobs.retry(job)
     return job
 
 
@@ -131,20 +132,20 @@ def round_generate(job_id: int) -> Job:
 def round_close(*, rnd: Round, actor: Any) -> Round:
     """Close a round: every table must be confirmed, verified or annulled. Awards the table
     points of the points system and adds each player's score to the carried totals."""
+    rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
         raise ServiceError("the round is already closed", field="round", code="round_closed")
     if rnd.status == Round.Status.DRAFT:
         raise ServiceError("publish the round before closing it", field="round", code="round_not_published")
     cards = list(Scorecard.objects.filter(table__round=rnd).select_related("table"))
-    pending = [c.table.number for c in cards if c.status not in (
-        Scorecard.Status.CONFIRMED, Scorecard.Status.VERIFIED, Scorecard.Status.ANNULLED)]
+    pending = [c.table.number for c in cards if not lifecycle.is_finished(c)]
     if pending:
         raise ServiceError(f"tables not yet confirmed: {', '.join(map(str, sorted(pending)))}",
                            field="tables", code="tables_pending")
     event = rnd.event
     for card in cards:
-        if card.status not in (Scorecard.Status.ANNULLED, Scorecard.Status.VERIFIED):
+        if card.status == Scorecard.Status.CONFIRMED:
             card.status = Scorecard.Status.VERIFIED
             card.verified_by = actor if getattr(actor, "is_authenticated", False) else None
             card.save(update_fields=["status", "verified_by", "updated_at"])

@@ -3,7 +3,8 @@
 What counts depends on the format: the points system (seed 000 §4.1 b) ranks by tournament
 points (4/3/2/1 per table, less 1/3 per missing seat) and then by score; every other system
 ranks by the game score (the Schrift in Königrufen, the money result in haléř in money
-rulesets). Only confirmed or verified scorecards count; open and submitted ones are listed as
+rulesets). Only confirmed or verified scorecards of published rounds count
+(`tournaments.lifecycle`); open and submitted ones are listed as
 pending, annulled ones count nothing. Standings adjustments of referees are added last.
 
 Three queries whatever the size of the field, so the public page stays fast.
@@ -15,11 +16,9 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from tournaments import lifecycle
 from tournaments.models import Event, Registration, Scorecard, StandingsAdjustment
-from tournaments.seating.points import table_points
-
-COUNTED = (Scorecard.Status.CONFIRMED, Scorecard.Status.VERIFIED)
-PENDING = (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)
+from tournaments.seating.points import DEFAULT_MISSING_SEAT_DEDUCTION, table_points
 
 
 def to_decimal(value: Fraction) -> Decimal:
@@ -36,11 +35,20 @@ def table_placing(card: Scorecard) -> list[str]:
                   key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))
 
 
-def table_result(card: Scorecard, table_size: int) -> dict[str, tuple[Decimal, int]]:
-    """{start number: (table points, score)} of one counted scorecard."""
+def table_result(card: Scorecard, table_size: int, options: dict | None = None
+                 ) -> dict[str, tuple[Decimal, int]]:
+    """{start number: (table points, score)} of one counted scorecard. `options` are the
+    points system's seating options (tournaments.seating_options): how a missing seat reduces
+    the points, and the organiser's extra-points formula for the score difference."""
     placing = table_placing(card)
-    points = table_points(placing, table_size=table_size)
-    return {pid: (to_decimal(points[pid]), int((card.totals or {}).get(pid, 0))) for pid in placing}
+    options = options or {}
+    totals = {pid: int((card.totals or {}).get(pid, 0)) for pid in placing}
+    points = table_points(
+        placing, table_size=table_size, extra=options.get("extra"),
+        scores=totals if options.get("extra") else None,
+        missing_seat_deduction=options.get("missing_seat_deduction",
+                                           DEFAULT_MISSING_SEAT_DEDUCTION))
+    return {pid: (to_decimal(points[pid]), totals[pid]) for pid in placing}
 
 
 @dataclass
@@ -81,20 +89,25 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
 
     regs = list(event.registrations.select_related("player").order_by("start_number"))
     by_number = {str(r.start_number): Row(rank=0, registration=r) for r in regs}
-    cards = Scorecard.objects.filter(table__round__event=event).select_related("table__round")
+    # Draft rounds are the officials' working copy: nothing of theirs is in the standings.
+    cards = (Scorecard.objects.filter(table__round__event=event)
+             .filter(lifecycle.published_rounds_q("table__round__"))
+             .select_related("table__round"))
     if up_to_round is not None:
         cards = cards.filter(table__round__number__lte=up_to_round)
     pending: list[tuple[int, int]] = []
     last_round = None
+    options = event.seating_options if uses_table_points(event) and isinstance(
+        event.seating_options, dict) else {}
     for card in cards.order_by("table__round__number", "table__number"):
         rnd = card.table.round.number
-        if card.status in PENDING:
+        if lifecycle.is_pending(card):
             pending.append((rnd, card.table.number))
             continue
-        if card.status not in COUNTED:
+        if not lifecycle.counts(card, card.table.round):
             continue
         last_round = max(last_round or 0, rnd)
-        for pid, (points, score) in table_result(card, event.table_size).items():
+        for pid, (points, score) in table_result(card, event.table_size, options).items():
             row = by_number.get(pid)
             if row is None:
                 continue

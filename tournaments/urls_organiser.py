@@ -1,39 +1,49 @@
-"""Organiser pages under /manage/: events, players, rounds, jobs, standings, and the table
-page where hands are entered (the address printed as a QR code on the table sheets)."""
+"""Organiser pages under /manage/: events, players, rounds, jobs, standings, the table page
+where hands are entered (the address printed as a QR code on the table sheets), and the
+player registry with the merging of two records of one person."""
 
 from django.urls import path
 
+from tournaments import views_officials, views_players
 from tournaments import views_organiser as views
 
-T = "e/<slug:slug>/rounds/<int:number>/tables/<int:table_number>/"
+T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
 
 urlpatterns = [
     path("", views.dashboard, name="manage-dashboard"),
+    path("players/", views_players.registry, name="manage-player-registry"),
+    path("players/<num:player_id>/merge/", views_players.player_merge, name="manage-player-merge"),
     path("events/new/", views.event_create, name="manage-event-create"),
     path("events/ruleset-fields/", views.ruleset_fields, name="manage-ruleset-fields"),
     path("e/<slug:slug>/", views.event_manage, name="manage-event"),
     path("e/<slug:slug>/edit/", views.event_edit, name="manage-event-edit"),
     path("e/<slug:slug>/finish/", views.event_finish, name="manage-event-finish"),
+    path("e/<slug:slug>/officials/", views_officials.officials_page, name="manage-officials"),
+    path("e/<slug:slug>/officials/add/", views_officials.official_add, name="manage-official-add"),
+    path("e/<slug:slug>/officials/new/", views_officials.official_create, name="manage-official-create"),
+    path("e/<slug:slug>/officials/remove/", views_officials.official_remove, name="manage-official-remove"),
     path("e/<slug:slug>/standings/", views.standings, name="manage-standings"),
     path("e/<slug:slug>/players/", views.players, name="manage-players"),
     path("e/<slug:slug>/players/add/", views.player_add, name="manage-player-add"),
     path("e/<slug:slug>/players/import/", views.players_import, name="manage-players-import"),
-    path("e/<slug:slug>/players/<int:registration_id>/status/", views.registration_status,
+    path("e/<slug:slug>/players/<num:registration_id>/status/", views.registration_status,
          name="manage-registration-status"),
     path("e/<slug:slug>/rounds/generate/", views.round_generate, name="manage-round-generate"),
-    path("e/<slug:slug>/jobs/<int:job_id>/", views.job_detail, name="manage-job"),
-    path("e/<slug:slug>/jobs/<int:job_id>/status/", views.job_status, name="manage-job-status"),
-    path("e/<slug:slug>/rounds/<int:number>/", views.round_manage, name="manage-round"),
-    path("e/<slug:slug>/rounds/<int:number>/swap/", views.round_swap, name="manage-round-swap"),
-    path("e/<slug:slug>/rounds/<int:number>/publish/", views.round_publish, name="manage-round-publish"),
-    path("e/<slug:slug>/rounds/<int:number>/clock/", views.round_clock, name="manage-round-clock"),
-    path("e/<slug:slug>/rounds/<int:number>/close/", views.round_close, name="manage-round-close"),
+    path("e/<slug:slug>/jobs/<num:job_id>/", views.job_detail, name="manage-job"),
+    path("e/<slug:slug>/jobs/<num:job_id>/status/", views.job_status, name="manage-job-status"),
+    path("e/<slug:slug>/jobs/<num:job_id>/retry/", views.job_retry, name="manage-job-retry"),
+    path("e/<slug:slug>/rounds/<num:number>/", views.round_manage, name="manage-round"),
+    path("e/<slug:slug>/rounds/<num:number>/swap/", views.round_swap, name="manage-round-swap"),
+    path("e/<slug:slug>/rounds/<num:number>/publish/", views.round_publish, name="manage-round-publish"),
+    path("e/<slug:slug>/rounds/<num:number>/clock/", views.round_clock, name="manage-round-clock"),
+    path("e/<slug:slug>/rounds/<num:number>/close/", views.round_close, name="manage-round-close"),
     path(T, views.table_entry, name="manage-table"),
     path(T + "validate/", views.hand_validate, name="manage-hand-validate"),
-    path(T + "hands/<int:hand_number>/", views.hand_edit, name="manage-hand-edit"),
-    path(T + "hands/<int:hand_number>/delete/", views.hand_delete, name="manage-hand-delete"),
-    path(T + "hands/<int:hand_number>/confirm/", views.hand_confirm, name="manage-hand-confirm"),
+    path(T + "hands/<num:hand_number>/", views.hand_edit, name="manage-hand-edit"),
+    path(T + "hands/<num:hand_number>/delete/", views.hand_delete, name="manage-hand-delete"),
+    path(T + "hands/<num:hand_number>/confirm/", views.hand_confirm, name="manage-hand-confirm"),
     path(T + "submit/", views.scorecard_submit, name="manage-card-submit"),
     path(T + "confirm/", views.scorecard_confirm, name="manage-card-confirm"),
     path(T + "money/", views.money_sheet, name="manage-money-sheet"),
+    path(T + "link/reissue/", views.table_link_reissue, name="manage-table-link-reissue"),
 ]

@@ -7,14 +7,14 @@ from tournaments import views_pdf
 
 urlpatterns = [
     path("e/<slug:slug>/standings.pdf", views_pdf.standings, name="pdf-standings"),
-    path("e/<slug:slug>/rounds/<int:number>/sheets.pdf", views_pdf.round_sheets,
+    path("e/<slug:slug>/rounds/<num:number>/sheets.pdf", views_pdf.round_sheets,
          name="pdf-round-sheets"),
-    path("e/<slug:slug>/rounds/<int:number>/sheets/status/", views_pdf.round_sheets_status,
+    path("e/<slug:slug>/rounds/<num:number>/sheets/status/", views_pdf.round_sheets_status,
          name="pdf-round-sheets-status"),
-    path("e/<slug:slug>/rounds/<int:number>/seating.pdf", views_pdf.seating,
+    path("e/<slug:slug>/rounds/<num:number>/seating.pdf", views_pdf.seating,
          name="pdf-seating"),
-    path("e/<slug:slug>/rounds/<int:number>/tables/<int:table>/sheet.pdf",
+    path("e/<slug:slug>/rounds/<num:number>/tables/<num:table>/sheet.pdf",
          views_pdf.table_sheet, name="pdf-table-sheet"),
-    path("e/<slug:slug>/rounds/<int:number>/tables/<int:table>/scorecard.pdf",
+    path("e/<slug:slug>/rounds/<num:number>/tables/<num:table>/scorecard.pdf",
          views_pdf.scorecard, name="pdf-scorecard"),
 ]

@@ -12,8 +12,9 @@ urlpatterns = [
     path("e/<slug:slug>/standings/live/", views.standings_live, name="standings-live"),
     path("e/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
     path("e/<slug:slug>/projector/", views.projector, name="projector"),
-    path("e/<slug:slug>/rounds/<int:number>/", views.round_seating, name="round-seating"),
-    path("e/<slug:slug>/rounds/<int:number>/tables/<int:table_number>/", views.table_detail,
+    path("e/<slug:slug>/rounds/<num:number>/", views.round_seating, name="round-seating"),
+    path("e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/", views.table_detail,
          name="table-detail"),
-    path("players/<int:player_id>/", views.player_detail, name="player-detail"),
+    path("players/<num:player_id>/", views.player_detail, name="player-detail"),
+    path("welcome/", views.after_login, name="after-login"),
 ]

@@ -5,19 +5,20 @@ from django.urls import path
 
 from tournaments import views_referee as views
 
-T = "e/<slug:slug>/rounds/<int:number>/tables/<int:table_number>/"
+T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
 
 urlpatterns = [
     path("", views.dashboard, name="referee-dashboard"),
     path("e/<slug:slug>/", views.event_referee, name="referee-event"),
     path("e/<slug:slug>/adjust/", views.standings_adjust, name="referee-adjust"),
     path("e/<slug:slug>/disputes/", views.disputes, name="referee-disputes"),
-    path("e/<slug:slug>/disputes/<int:dispute_id>/", views.dispute_detail, name="referee-dispute"),
+    path("e/<slug:slug>/disputes/<num:dispute_id>/", views.dispute_detail, name="referee-dispute"),
     path("e/<slug:slug>/history/", views.history_event, name="referee-history"),
     path(T, views.table_referee, name="referee-table"),
     path(T + "penalty/", views.penalty_record, name="referee-penalty"),
     path(T + "annul/", views.table_annul, name="referee-annul"),
+    path(T + "verify/", views.table_verify, name="referee-verify"),
     path(T + "dispute/", views.dispute_open, name="referee-dispute-open"),
     path(T + "history/", views.history_table, name="referee-table-history"),
-    path(T + "hands/<int:hand_number>/correct/", views.hand_correct, name="referee-hand-correct"),
+    path(T + "hands/<num:hand_number>/correct/", views.hand_correct, name="referee-hand-correct"),
 ]

@@ -20,9 +20,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import jobs, roles, selectors, services, services_rounds
+from tournaments import (
+    jobs,
+    lifecycle,
+    limits,
+    rights,
+    selectors,
+    services,
+    services_rounds,
+    table_links,
+)
+from tournaments import views_hand_entry as hand_entry
 from tournaments.errors import Conflict, ServiceError
 from tournaments.forms import (
     CsvImportForm,
@@ -33,29 +44,23 @@ from tournaments.forms import (
     StatusForm,
     SwapForm,
     add_service_errors,
-    entry_context,
-    hand_feedback,
     is_money,
     ruleset_description,
 )
-from tournaments.models import Event, Hand, Job, Registration, Round, Scorecard, Table
+from tournaments.models import Event, Hand, Job, Player, Registration, Round, Scorecard, Table
+from tournaments.rights import CardAction
 from tournaments.views_public import (
-    event_or_404,
     event_role_required,
     login_redirect,
+    raise_refusal,
     seat_labels,
     sheet_context,
     standings_context,
     table_or_404,
+    viewable_event,
 )
 
-organiser_required = event_role_required(roles.can_organise)
-
-
-def can_create_events(user: Any) -> bool:
-    """Staff, users given the permission to add events, and anyone who already organises one."""
-    return bool(user.is_authenticated and (
-        user.is_staff or user.has_perm("tournaments.add_event") or user.organised_events.exists()))
+organiser_required = event_role_required(rights.is_organiser)
 
 
 def _round_url(event: Event, number: int) -> str:
@@ -75,14 +80,14 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         return login_redirect(request)
     return render(request, "tournaments/manage/dashboard.html", {
         "events": selectors.events_organised_by(request.user),
-        "can_create": can_create_events(request.user),
+        "can_create": rights.can_create_events(request.user),
     })
 
 
 def event_create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return login_redirect(request)
-    if not can_create_events(request.user):
+    if not rights.can_create_events(request.user):
         raise PermissionDenied(_("You may not create events."))
     form = EventForm(request.POST or None)
     status = 200
@@ -164,7 +169,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
 @organiser_required
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/manage/standings.html", {
-        "event": event, **standings_context(event),
+        "event": event, **standings_context(event, user=request.user),
         "open_rounds": [r for r in selectors.rounds_of(event) if r.status != Round.Status.CLOSED],
     })
 
@@ -175,13 +180,18 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm | None = None,
                   import_form: CsvImportForm | None = None,
-                  import_errors: list[dict[str, Any]] | None = None, status: int = 200) -> HttpResponse:
+                  import_errors: list[dict[str, Any]] | None = None,
+                  same_players: list[Player] | None = None, status: int = 200) -> HttpResponse:
     regs = list(selectors.registrations_of(event))
+    query = request.GET.get("q", "").strip()
+    shown = list(selectors.registrations_matching(event, query)) if query else regs
     return render(request, "tournaments/manage/players.html", {
-        "event": event, "registrations": regs,
+        "event": event, "registrations": shown, "query": query,
         "add_form": add_form or PlayerAddForm(),
         "import_form": import_form or CsvImportForm(),
         "import_errors": import_errors or [],
+        "same_players": [(p, next((r for r in p.registrations.all() if r.event_id == event.pk), None))
+                         for p in same_players or []],
         "statuses": Registration.Status,
         "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),
     }, status=status)
@@ -195,12 +205,29 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 @organiser_required
 def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """Register a typed-in player. When the registry already has a player of that name and
+    club (whatever the case and diacritics), the page asks first: him, or a new player."""
     form = PlayerAddForm(request.POST)
     if form.is_valid():
+        values = dict(form.cleaned_data)
+        choice = values.pop("use_player")
+        if not choice:
+            same = list(selectors.same_players(values["first_name"], values["last_name"],
+                                               values["club"], values["federation_id"]))
+            if same:
+                return _players_page(request, event, add_form=form, same_players=same)
+        if choice == "new":
+            values["new_player"] = True
+        elif choice:
+            values["use_player"] = selectors.player_by_id(int(choice))
+            if values["use_player"] is None:
+                form.add_error(None, _("That player is no longer in the registry."))
+                return _players_page(request, event, add_form=form, status=400)
         try:
-            reg = services.registration_add(event=event, actor=request.user, **form.cleaned_data)
+            reg = services.registration_add(event=event, actor=request.user, **values)
         except ServiceError as exc:
-            add_service_errors(form, exc.errors)
+            # The chosen player is no field of the form: his refusal goes above it.
+            add_service_errors(form, exc.errors, {"use_player": ""})
         else:
             messages.success(request, _("%(player)s registered with start number %(number)s.") % {
                 "player": reg.player, "number": reg.start_number})
@@ -225,7 +252,13 @@ def players_import(request: HttpRequest, event: Event) -> HttpResponse:
                 rows.setdefault(label, []).append(error["message"])
             return _players_page(request, event, import_form=form, status=400,
                                  import_errors=[{"row": k, "messages": v} for k, v in rows.items()])
-        messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
+        messages.success(request, ngettext("%(n)s player imported.", "%(n)s players imported.",
+                                           len(created)) % {"n": len(created)})
+        if created.reused:
+            messages.info(request, ngettext(
+                "%(players)s was already in the registry: registered, not created again.",
+                "%(players)s were already in the registry: registered, not created again.",
+                len(created.reused)) % {"players": ", ".join(str(p) for p in created.reused)})
         return redirect("manage-players", event.slug)
     return _players_page(request, event, import_form=form, status=400)
 
@@ -275,6 +308,7 @@ def _job_context(event: Event, job: Job) -> dict[str, Any]:
     number = job.result.get("round")
     percent = int(100 * job.progress / job.total) if job.total else 0
     return {"event": event, "job": job, "percent": percent, "round_number": number,
+            "stale": jobs.is_stale(job),
             "round_url": _round_url(event, number) if number and job.status == Job.Status.DONE else ""}
 
 
@@ -286,6 +320,18 @@ def job_detail(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
         # Done already (a fast worker, or eager tasks): straight to the preview.
         return redirect(context["round_url"])
     return render(request, "tournaments/manage/job.html", context)
+
+
+@require_POST
+@organiser_required
+def job_retry(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
+    """Queue a failed job, or one whose worker stopped reporting, again."""
+    job = get_object_or_404(Job, pk=job_id, event=event)
+    if jobs.retry(job):
+        messages.success(request, _("The job was queued again."))
+    else:
+        messages.error(request, _("This job is neither failed nor stuck: it was left as it is."))
+    return redirect("manage-job", event.slug, job.pk)
 
 
 @organiser_required
@@ -312,13 +358,29 @@ def round_manage(request: HttpRequest, event: Event, number: int) -> HttpRespons
                for t in tables for s in t.seats.all()]
     players.sort(key=lambda p: int(p[0]))
     statuses = [t.scorecard.status for t in tables]
+    live = table_links.links_of_round(rnd)
+    for table in tables:
+        link = live.get(table.pk)
+        table.link = link
+        table.link_code = table_links.display_code(link.code) if link else ""
     return render(request, "tournaments/manage/round.html", {
         "event": event, "round": rnd, "tables": tables,
         "swap_form": SwapForm(players=players),
-        "pending": [t for t in tables if t.scorecard.status in (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)],
+        "pending": [t for t in tables if lifecycle.is_pending(t.scorecard)],
         "counts": {s: statuses.count(s) for s in Scorecard.Status.values},
         "rounds": list(selectors.rounds_of(event)),
     })
+
+
+@require_POST
+@organiser_required
+def table_link_reissue(request: HttpRequest, event: Event, number: int, table_number: int) -> HttpResponse:
+    """A sheet was lost or its code seen by the wrong people: a new link, the old one dead."""
+    table = table_or_404(event, number, table_number)
+    link = table_links.link_revoke(table=table, actor=request.user)
+    messages.success(request, _("Table %(t)s has a new link (code %(code)s); print its sheet again.")
+                     % {"t": table.number, "code": table_links.display_code(link.code)})
+    return redirect(_round_url(event, number))
 
 
 def _round_action(request: HttpRequest, event: Event, number: int, action, done: str) -> HttpResponse:
@@ -372,34 +434,36 @@ def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse
 # ---------------------------------------------------------------------------------------
 
 def _entry_table(request: HttpRequest, slug: str, number: int, table_number: int) -> Table | HttpResponse:
-    """The table if the user may enter its hands (players of the table, officials)."""
+    """The table if the user may follow its own page: its players and the officials. A table
+    of a draft round, or of an event the user may not see, does not exist for him."""
     if not request.user.is_authenticated:
         return login_redirect(request)
-    event = event_or_404(slug)
+    event = viewable_event(request, slug)
     table = table_or_404(event, number, table_number)
-    if not roles.can_enter_hands(request.user, table):
+    if not rights.can_view_table(request.user, table):
+        raise Http404(_("No such table."))
+    if not rights.is_table_party(request.user, table):
         raise PermissionDenied(_("Only the players of this table and the officials enter its hands."))
     return table
 
 
-def _hand_form(table: Table, card: Scorecard, *, data: Any = None, number: int,
-               record: dict[str, Any] | None = None) -> HandForm:
-    event = table.round.event
-    ctx = entry_context(code=card.ruleset_code, mode=card.ruleset_mode, players=seat_labels(table),
-                        hands_per_round=event.hands_per_round)
-    initial: dict[str, Any] = {"number": number, "version": card.version}
-    if record is None:
-        turn = ctx.rotation_of(number)
-        if turn:
-            if ctx.uses_resting and turn.get("resting"):
-                initial["resting"] = turn["resting"]
-            if "forehand" in ctx.props:
-                initial["forehand"] = turn["forehand"]
-    return HandForm(data, ctx=ctx, record=record, initial=initial)
+def _refused(request: HttpRequest, table: Table, action: str, *, reason: str = "-",
+             paper_checked: bool = False) -> HttpResponse | None:
+    """What the page answers when `tournaments.rights` refuses the action now: 404 or 403 for
+    a missing right, the reason as a message on the table page for the card's state."""
+    refusal = rights.card_refusal(request.user, table.scorecard, action, reason=reason, table=table,
+                                  paper_checked=paper_checked)
+    if refusal is None:
+        return None
+    raise_refusal(refusal.error())
+    messages.error(request, refusal.message)
+    return redirect(_table_url(table))
 
 
-def _editable(card: Scorecard) -> bool:
-    return card.status in (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)
+def _posted_number(request: HttpRequest, name: str, maximum: int) -> int | None:
+    """A whole number posted by the table page (hand number, version), or None when it is
+    missing or not a number from 1 to `maximum`; the forms then say what is wrong."""
+    return limits.parse_whole(request.POST.get(name), minimum=1, maximum=maximum)
 
 
 def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = None,
@@ -408,23 +472,30 @@ def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = N
     sheet = sheet_context(table, event=event)
     card = sheet["card"]
     next_number = len(sheet["hands"]) + 1
-    playable = table.round.status in (Round.Status.PUBLISHED, Round.Status.PLAYING)
+    user = request.user
+    playable = lifecycle.is_playable(table.round)
+    # The table's own page enters while the table writes its card; an official's change of a
+    # confirmed or verified card is a correction, made on the referee's page with a reason.
+    editable = playable and card.status in lifecycle.TABLE_WRITABLE_CARDS and rights.may(
+        user, card, CardAction.ENTER, table=table)
     if sheet["money"]:
         rows = {str(r.registration.start_number): (r.bought_haler, r.money_haler)
                 for r in sheet["money_rows"]}
         money_form = money_form or MoneySheetForm(players=sheet["players"], rows=rows)
-    elif form is None and playable and _editable(card):
-        form = _hand_form(table, card, number=next_number)
-    user = request.user
+    elif form is None and editable:
+        form = hand_entry.hand_form(table, card, number=next_number)
     return render(request, "tournaments/manage/table.html", {
         "event": event, "round": table.round, "table": table, **sheet,
         "form": form, "money_form": money_form, "next_number": next_number,
-        "playable": playable, "editable": playable and _editable(card),
-        "can_submit": playable and card.status == Scorecard.Status.OPEN and (
+        "playable": playable, "editable": editable,
+        "can_submit": rights.may(user, card, CardAction.SUBMIT, table=table) and bool(
             sheet["hands"] or sheet["money_rows"]),
-        "can_confirm_card": card.status == Scorecard.Status.SUBMITTED and card.submitted_by_id != user.pk,
-        "is_official": roles.can_referee(user, event),
-        "organiser": roles.can_organise(user, event),
+        "can_confirm_card": rights.may(user, card, CardAction.CONFIRM, table=table),
+        "can_confirm_alone": rights.submitted_by_actor(card, user) and rights.card_refusal(
+            user, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,
+        "can_confirm_hands": rights.may(user, card, CardAction.CONFIRM_HAND, table=table),
+        "is_official": rights.is_official(user, event),
+        "organiser": rights.is_organiser(user, event),
         "game_fields": form.ctx.game_fields_json() if form else {},
         "penalties": list(selectors.penalties_of_table(table)),
     }, status=status)
@@ -438,11 +509,21 @@ def table_entry(request: HttpRequest, slug: str, number: int, table_number: int)
         return table
     if request.method != "POST":
         return _table_page(request, table)
+    refused = _refused(request, table, CardAction.ENTER, reason=request.POST.get("reason", ""))
+    if refused:
+        return refused
     card = table.scorecard
-    hand_number = int(request.POST.get("number") or 0) or card.hands.count() + 1
-    form = _hand_form(table, card, data=request.POST, number=hand_number)
+    # This form only adds the next hand; a hand already on the card is changed on its own
+    # page, so a stale or forged number never overwrites one.
+    hand_number = card.hands.count() + 1
+    form = hand_entry.hand_form(table, card, data=request.POST, number=hand_number)
     if not form.is_valid():
         return _table_page(request, table, form=form, status=400)
+    if form.cleaned_data["number"] != hand_number:
+        form.add_error(None, _("Hand %(n)s is already on the card: someone at the table entered it "
+                               "meanwhile. Check the card and enter the next hand.") % {
+            "n": form.cleaned_data["number"]})
+        return _table_page(request, table, form=form, status=409)
     return _save_hand(request, table, form, hand_number, edit=False)
 
 
@@ -454,6 +535,7 @@ def _save_hand(request: HttpRequest, table: Table, form: HandForm, number: int, 
         services.hand_save(scorecard=card, number=number, record=form.record, actor=request.user,
                            expected_version=version, reason=form.cleaned_data.get("reason", ""))
     except ServiceError as exc:
+        raise_refusal(exc)
         if isinstance(exc, Conflict):
             form.add_error(None, str(exc))
         else:
@@ -478,25 +560,7 @@ def hand_validate(request: HttpRequest, slug: str, number: int, table_number: in
         return table
     if request.method != "POST":
         return HttpResponse(status=405)
-    card = table.scorecard
-    hand_number = int(request.POST.get("number") or 0) or card.hands.count() + 1
-    form = _hand_form(table, card, data=request.POST, number=hand_number)
-    slots = form.error_slots()
-    if not form.is_valid():
-        by_slot = {k: [str(m) for m in v] for k, v in form.errors.items() if k != "__all__"}
-        general = [str(m) for m in form.errors.get("__all__", [])]
-        feedback = {"ok": False, "by_slot": by_slot, "general": general, "scores": None}
-        if "game" in by_slot and not request.POST.get("game"):
-            # Nothing chosen yet: say nothing rather than shout at an empty form.
-            feedback = {"ok": False, "by_slot": {}, "general": [], "scores": None, "empty": True}
-    else:
-        records = [h.record for h in card.hands.order_by("number")]
-        feedback = hand_feedback(form, code=card.ruleset_code, mode=card.ruleset_mode,
-                                 options=card.ruleset_options, records=records, number=hand_number)
-    oob = [(slot, feedback["by_slot"].get(slot, [])) for slot in slots]
-    return render(request, "tournaments/manage/_hand_feedback.html", {
-        "feedback": feedback, "oob": oob, "players": seat_labels(table),
-    })
+    return hand_entry.feedback_response(request, table)
 
 
 def _hand_edit_page(request: HttpRequest, table: Table, form: HandForm, number: int, *,
@@ -505,7 +569,7 @@ def _hand_edit_page(request: HttpRequest, table: Table, form: HandForm, number: 
     return render(request, template or "tournaments/manage/hand_edit.html", {
         "event": event, "round": table.round, "table": table, "form": form, "number": number,
         "card": table.scorecard, "game_fields": form.ctx.game_fields_json(),
-        "reason_required": table.scorecard.status == Scorecard.Status.VERIFIED or bool(template),
+        "reason_required": table.scorecard.status in lifecycle.CORRECTED_CARDS or bool(template),
         "validate_url": reverse("manage-hand-validate", args=[event.slug, table.round.number, table.number]),
     }, status=status)
 
@@ -518,16 +582,16 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_number: int, h
     hand = card.hands.filter(number=hand_number).first()
     if hand is None:
         raise Http404(_("No such hand."))
-    if not _editable(card):
-        messages.error(request, _("This scorecard is %(status)s: a referee corrects it.") % {
-            "status": card.get_status_display()})
-        return redirect(_table_url(table))
+    # The reason is asked by the form; whether one is needed is the service's to say.
+    refused = _refused(request, table, CardAction.ENTER)
+    if refused:
+        return refused
     if request.method == "POST":
-        form = _hand_form(table, card, data=request.POST, number=hand_number, record=hand.record)
+        form = hand_entry.hand_form(table, card, data=request.POST, number=hand_number, record=hand.record)
         if not form.is_valid():
             return _hand_edit_page(request, table, form, hand_number, status=400)
         return _save_hand(request, table, form, hand_number, edit=True)
-    form = _hand_form(table, card, number=hand_number, record=hand.record)
+    form = hand_entry.hand_form(table, card, number=hand_number, record=hand.record)
     return _hand_edit_page(request, table, form, hand_number)
 
 
@@ -537,13 +601,19 @@ def hand_delete(request: HttpRequest, slug: str, number: int, table_number: int,
     if isinstance(table, HttpResponse):
         return table
     card = table.scorecard
-    if not _editable(card):
-        messages.error(request, _("This scorecard can no longer be changed here."))
+    reason = request.POST.get("reason", "")
+    refused = _refused(request, table, CardAction.ENTER, reason=reason)
+    if refused:
+        return refused
+    version = _posted_number(request, "version", limits.INT_MAX)
+    if version is None and request.POST.get("version"):
+        messages.error(request, _("The version of the scorecard must be a whole number."))
         return redirect(_table_url(table))
     try:
         services.hand_delete(scorecard=card, number=hand_number, actor=request.user,
-                             expected_version=int(request.POST.get("version") or 0) or None)
+                             expected_version=version, reason=reason)
     except ServiceError as exc:
+        raise_refusal(exc)
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Hand %(n)s deleted.") % {"n": hand_number})
@@ -556,9 +626,13 @@ def hand_confirm(request: HttpRequest, slug: str, number: int, table_number: int
     if isinstance(table, HttpResponse):
         return table
     hand = get_object_or_404(Hand, scorecard=table.scorecard, number=hand_number)
+    refused = _refused(request, table, CardAction.CONFIRM_HAND)
+    if refused:
+        return refused
     try:
         services.hand_confirm(hand=hand, actor=request.user)
     except ServiceError as exc:
+        raise_refusal(exc)
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Hand %(n)s confirmed.") % {"n": hand_number})
@@ -570,9 +644,13 @@ def scorecard_submit(request: HttpRequest, slug: str, number: int, table_number:
     table = _entry_table(request, slug, number, table_number)
     if isinstance(table, HttpResponse):
         return table
+    refused = _refused(request, table, CardAction.SUBMIT)
+    if refused:
+        return refused
     try:
         services.scorecard_submit(scorecard=table.scorecard, actor=request.user)
     except ServiceError as exc:
+        raise_refusal(exc)
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Scorecard submitted. A second person confirms it."))
@@ -584,11 +662,15 @@ def scorecard_confirm(request: HttpRequest, slug: str, number: int, table_number
     table = _entry_table(request, slug, number, table_number)
     if isinstance(table, HttpResponse):
         return table
-    if not roles.can_confirm(request.user, table):
-        raise PermissionDenied(_("You may not confirm this table."))
+    paper_checked = request.POST.get("paper_checked") == "on"
+    refused = _refused(request, table, CardAction.CONFIRM, paper_checked=paper_checked)
+    if refused:
+        return refused
     try:
-        services.scorecard_confirm(scorecard=table.scorecard, actor=request.user)
+        services.scorecard_confirm(scorecard=table.scorecard, actor=request.user,
+                                   paper_checked=paper_checked)
     except ServiceError as exc:
+        raise_refusal(exc)
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Scorecard confirmed: it counts in the standings."))
@@ -603,18 +685,25 @@ def money_sheet(request: HttpRequest, slug: str, number: int, table_number: int)
     card = table.scorecard
     if not is_money(card.ruleset_code):
         raise Http404(_("This ruleset scores hands, not a money sheet."))
+    refused = _refused(request, table, CardAction.ENTER, reason=request.POST.get("reason", ""))
+    if refused:
+        return refused
     form = MoneySheetForm(request.POST, players=seat_labels(table))
     if not form.is_valid():
         return _table_page(request, table, money_form=form, status=400)
     rows = form.rows()
     if form.errors:
         return _table_page(request, table, money_form=form, status=400)
-    version = request.POST.get("version")
+    version = _posted_number(request, "version", limits.INT_MAX)
+    if version is None and request.POST.get("version"):
+        form.add_error(None, _("The version of the scorecard must be a whole number."))
+        return _table_page(request, table, money_form=form, status=400)
     try:
         services.money_sheet_save(scorecard=card, rows=rows, actor=request.user,
-                                  expected_version=int(version) if version else None,
+                                  expected_version=version,
                                   reason=request.POST.get("reason", ""))
     except ServiceError as exc:
+        raise_refusal(exc)
         form.add_engine_errors(exc.errors)
         return _table_page(request, table, money_form=form, status=exc.status)
     messages.success(request, _("Money sheet saved."))

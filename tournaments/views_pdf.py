@@ -8,7 +8,7 @@ Who may download what (docs/printing.md):
 - filled scorecard: the same, once the table's card is confirmed, verified or annulled;
   officials also before that, marked provisional;
 - blank table sheets (one table or the whole round) and the rendering progress: only the
-  event's organisers and referees (tournaments.roles.is_referee), because the sheets carry
+  event's organisers and referees (tournaments.rights.is_official), because the sheets carry
   the link to the organiser-side entry page and are handed out by the officials.
 """
 
@@ -22,7 +22,7 @@ from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from tournaments import jobs, roles, selectors
+from tournaments import jobs, rights, selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Job, Round
 from tournaments.printing import links
@@ -33,13 +33,13 @@ from tournaments.printing import services as printing
 
 def _event(request, slug: str) -> Event:
     event = selectors.event_by_slug(slug)
-    if event is None or not roles.can_view_event(request.user, event):
+    if event is None or not rights.can_view_event(request.user, event):
         raise Http404("no such event")
     return event
 
 
 def _is_official(request, event: Event) -> bool:
-    return roles.is_referee(request.user, event)
+    return rights.is_official(request.user, event)
 
 
 def _require_official(request, event: Event):
@@ -52,9 +52,10 @@ def _require_official(request, event: Event):
     raise PermissionDenied("only the event's organisers and referees print table sheets")
 
 
-def _round(event: Event, number: int) -> Round:
-    rnd = event.rounds.filter(number=number).first()
-    if rnd is None:
+def _round(request, event: Event, number: int) -> Round:
+    """The round as the user may see it: a draft exists for the officials only."""
+    rnd = event.rounds.select_related("event").filter(number=number).first()
+    if rnd is None or not rights.can_view_round(request.user, rnd):
         raise Http404(f"round {number} does not exist")
     return rnd
 
@@ -136,7 +137,7 @@ def round_sheets(request, slug: str, number: int):
     event = _event(request, slug)
     if (refused := _require_official(request, event)) is not None:
         return refused
-    rnd = _round(event, number)
+    rnd = _round(request, event, number)
     path = printing.current_sheets_file(rnd)
     if path is None:
         try:
@@ -163,7 +164,7 @@ def round_sheets_status(request, slug: str, number: int):
     event = _event(request, slug)
     if (refused := _require_official(request, event)) is not None:
         return refused
-    rnd = _round(event, number)
+    rnd = _round(request, event, number)
     job = printing.sheets_job(rnd)
     if job is not None:
         # A job left waiting by a broker outage is handed to the queue again when polled.
@@ -177,10 +178,8 @@ def round_sheets_status(request, slug: str, number: int):
 @require_GET
 def seating(request, slug: str, number: int):
     event = _event(request, slug)
+    _round(request, event, number)
     rnd = printing_selectors.round_for_print(event, number)
-    if rnd is None or (rnd.status == Round.Status.DRAFT and not _is_official(request, event)):
-        # A draft seating is not published: to the public it does not exist yet.
-        raise Http404(f"round {number} is not published")
     return _pdf(printing_render.seating_pdf(rnd), f"{slug}-round-{number}-seating.pdf")
 
 
@@ -197,7 +196,7 @@ def standings(request, slug: str):
         if up_to < 1:
             return _errors(ServiceError("round must be a round number (1, 2, ...)",
                                         field="round", code="invalid"))
-        _round(event, up_to)
+        _round(request, event, up_to)
     pdf = printing_render.standings_pdf(event, up_to_round=up_to)
     suffix = f"-after-round-{up_to}" if up_to else ""
     return _pdf(pdf, f"{slug}-standings{suffix}.pdf")
@@ -206,6 +205,7 @@ def standings(request, slug: str):
 @require_GET
 def scorecard(request, slug: str, number: int, table: int):
     event = _event(request, slug)
+    _round(request, event, number)
     card = printing_selectors.filled_scorecard(event, number, table, links.base_url_of(request))
     if card is None:
         raise Http404(f"round {number} has no table {table}")

@@ -16,24 +16,21 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import select_template
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.vary import vary_on_headers
 
-from tournaments import roles, selectors
+from tournaments import hooks, lifecycle, rights, selectors
+from tournaments.errors import ServiceError
 from tournaments.forms import entry_context, is_money, score_label
-from tournaments.models import Event, Player, Round, Scorecard, Table
+from tournaments.models import Event, Player, Round, Table
+from tournaments.spreadsheets import text_cell
 from tournaments.standings import event_standings
-
-try:  # The leagues app adds a player's league career when it provides it.
-    from leagues.selectors import player_career as _player_career
-except (ImportError, AttributeError):
-    _player_career = None
 
 LIVE_SECONDS = 5
 PROJECTOR_SECONDS = 15
+PROJECTOR_ROWS = 20
 
 
 # ---------------------------------------------------------------------------------------
@@ -50,9 +47,18 @@ def event_or_404(slug: str) -> Event:
 def viewable_event(request: HttpRequest, slug: str) -> Event:
     """An event the visitor may see: public ones, and private ones to their officials."""
     event = event_or_404(slug)
-    if not roles.can_view_event(request.user, event):
+    if not rights.can_view_event(request.user, event):
         raise Http404(_("No such event."))
     return event
+
+
+def raise_refusal(exc: ServiceError) -> None:
+    """A service's refusal for a missing right becomes the page's 404 or 403; other refusals
+    (the card's state, a bad value) are the caller's to show at their field."""
+    if exc.status == 404:
+        raise Http404(str(exc))
+    if exc.status == 403:
+        raise PermissionDenied(str(exc))
 
 
 def login_redirect(request: HttpRequest) -> HttpResponse:
@@ -61,15 +67,22 @@ def login_redirect(request: HttpRequest) -> HttpResponse:
 
 def event_role_required(check):
     """Decorate a view of one event (`slug` in the URL) with a role check from
-    `tournaments.roles`: anonymous visitors are sent to log in, others without the role get
-    403. The view receives the event instead of the slug."""
+    `tournaments.rights`: anonymous visitors are sent to log in; an event the user may not see
+    does not exist for him (404); others without the role get 403. The view receives the event
+    instead of the slug."""
 
     def decorator(view):
         @functools.wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return login_redirect(request)
-            event = event_or_404(slug)
+            event = viewable_event(request, slug)
+            if "number" in kwargs:
+                # A round the user may not see (a draft, or none) does not exist for him,
+                # whatever role the page asks: as in the API, 404 comes before 403.
+                rnd = event.rounds.filter(number=kwargs["number"]).first()
+                if rnd is None or not rights.can_view_round(request.user, rnd):
+                    raise Http404(_("No such round."))
             if not check(request.user, event):
                 raise PermissionDenied(_("You do not run this event."))
             return view(request, event, *args, **kwargs)
@@ -161,15 +174,17 @@ def sheet_context(table: Table, *, event: Event | None = None) -> dict[str, Any]
         "card": card, "hands": hands, "sheet_rows": rows, "players": players, "pids": pids,
         "totals": [(pid, (card.totals or {}).get(pid, 0)) for pid in pids],
         "radelci_now": radelci_now, "entry": ctx, "money": is_money(card.ruleset_code),
+        "any_radelci": any(cell["radelci"] for row in rows for cell in row["cells"]),
         "money_rows": list(card.money_rows.select_related("registration__player"))
         if is_money(card.ruleset_code) else [],
-        "pending_status": card.status in (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED),
+        "pending_status": lifecycle.is_pending(card),
     }
 
 
-def standings_context(event: Event, *, up_to_round: int | None = None) -> dict[str, Any]:
+def standings_context(event: Event, *, user: Any = None, up_to_round: int | None = None) -> dict[str, Any]:
     table = event_standings(event, up_to_round=up_to_round)
-    rounds = list(selectors.rounds_of(event))
+    rounds = list(selectors.rounds_shown_to(event, with_drafts=rights.is_official(user, event)
+                                            if user is not None else False))
     return {
         "standings": table, "rounds": rounds, "round_numbers": [r.number for r in rounds],
         "score_label": score_label(event), "final": event.status == Event.Status.FINISHED,
@@ -191,19 +206,19 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "current": selectors.current_round(event),
         "registrations": selectors.registrations_of(event),
-        "can_organise": roles.can_organise(request.user, event),
-        "can_referee": roles.can_referee(request.user, event),
-        "officials": roles.can_referee(request.user, event),
-        **standings_context(event),
+        "can_organise": rights.is_organiser(request.user, event),
+        "can_referee": rights.is_official(request.user, event),
+        "officials": rights.is_official(request.user, event),
+        **standings_context(event, user=request.user),
     })
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = viewable_event(request, slug)
     return render(request, "tournaments/standings.html", {
-        "event": event, "can_organise": roles.can_organise(request.user, event),
-        "officials": roles.can_referee(request.user, event),
-        **standings_context(event),
+        "event": event, "can_organise": rights.is_organiser(request.user, event),
+        "officials": rights.is_official(request.user, event),
+        **standings_context(event, user=request.user),
     })
 
 
@@ -211,20 +226,15 @@ def standings_live(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table alone, polled by the event and standings pages."""
     event = viewable_event(request, slug)
     return render(request, "tournaments/_standings_live.html", {
-        "event": event, "live_url": request.path, **standings_context(event),
+        "event": event, "live_url": request.path, **standings_context(event, user=request.user),
     })
-
-
-def _csv_text(value: str) -> str:
-    """A name or club as a spreadsheet cell: text starting with = + - @ would be read as a
-    formula, so it is quoted the way spreadsheets quote text."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = viewable_event(request, slug)
     table = event_standings(event)
-    rounds = [r.number for r in selectors.rounds_of(event)]
+    rounds = [r.number for r in selectors.rounds_shown_to(
+        event, with_drafts=rights.is_official(request.user, event))]
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     writer = csv.writer(response)
@@ -236,8 +246,8 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     writer.writerow(header)
     for row in table.rows:
         player = row.registration.player
-        line = [row.rank, row.start_number, _csv_text(player.first_name),
-                _csv_text(player.last_name), _csv_text(player.club), player.country]
+        line = [row.rank, row.start_number, text_cell(player.first_name),
+                text_cell(player.last_name), text_cell(player.club), text_cell(player.country)]
         if table.uses_points:
             line.append(row.points)
         line.append(row.score)
@@ -248,13 +258,14 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def round_seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The seating of a round, with "find my table" by name or start number."""
     event = viewable_event(request, slug)
     rnd = selectors.round_with_seating(event, number)
     if rnd is None:
         raise Http404(_("No such round."))
-    officials = roles.can_referee(request.user, event)
+    officials = rights.is_official(request.user, event)
     if rnd.status == Round.Status.DRAFT and not officials:
         raise Http404(_("This round is not published yet."))
     query = request.GET.get("q", "").strip()
@@ -262,13 +273,11 @@ def round_seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found: set[int] = set()
     found_seats: set[int] = set()
     if query:
-        needle = query.casefold()
+        # Forgiving: case, diacritics and word order do not matter (tournaments.search).
+        matched = set(selectors.registrations_matching(event, query).values_list("pk", flat=True))
         for table in tables:
             for seat in table.seats.all():
-                reg = seat.registration
-                if (needle == str(reg.start_number)
-                        or needle in str(reg.player).casefold()
-                        or needle in f"{reg.player.last_name} {reg.player.first_name}".casefold()):
+                if seat.registration_id in matched:
                     found.add(table.pk)
                     found_seats.add(seat.pk)
         # On a phone the player's own table should be the first thing he sees.
@@ -278,7 +287,9 @@ def round_seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     template = "tournaments/_seating.html" if fragment else "tournaments/round_seating.html"
     return render(request, template, {
         "event": event, "round": rnd, "tables": tables, "query": query, "found": found,
-        "found_seats": found_seats, "rounds": list(selectors.rounds_of(event)),
+        "found_seats": found_seats, "live_seconds": LIVE_SECONDS,
+        "rounds": list(selectors.rounds_shown_to(
+            event, with_drafts=rights.is_official(request.user, event))),
         "officials": officials,
     })
 
@@ -287,59 +298,87 @@ def table_detail(request: HttpRequest, slug: str, number: int, table_number: int
     """A table's scorecard hand by hand, with the engine's breakdown of every hand."""
     event = viewable_event(request, slug)
     table = table_or_404(event, number, table_number)
-    if table.round.status == Round.Status.DRAFT and not roles.can_referee(request.user, event):
+    if table.round.status == Round.Status.DRAFT and not rights.is_official(request.user, event):
         raise Http404(_("This round is not published yet."))
+    card = table.scorecard
     return render(request, "tournaments/table_detail.html", {
         "event": event, "round": table.round, "table": table,
+        # A card still being played or checked refreshes itself, like the standings.
+        "live": lifecycle.is_playable(table.round) or lifecycle.is_pending(card),
+        "live_seconds": LIVE_SECONDS,
         "penalties": list(selectors.penalties_of_table(table)),
-        "can_enter": roles.can_enter_hands(request.user, table),
-        "can_referee": roles.can_referee(request.user, event),
-        "officials": roles.can_referee(request.user, event),
-        "rounds": list(selectors.rounds_of(event)),
+        "can_enter": rights.is_table_party(request.user, table),
+        "can_referee": rights.is_official(request.user, event),
+        "officials": rights.is_official(request.user, event),
+        "rounds": list(selectors.rounds_shown_to(
+            event, with_drafts=rights.is_official(request.user, event))),
         "score_label": score_label(event),
         **sheet_context(table, event=event),
     })
 
 
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
-    """A player's events, round by round, with a chart of his rank after each round."""
+    """A player's events, round by round, with a chart of his rank after each round, and what
+    other apps show of him (his leagues and cups). A player of whom the visitor may see
+    nothing (he plays only in private events) does not exist for the visitor."""
     player = get_object_or_404(Player, pk=player_id)
+    user = request.user
     history = []
     for entry in selectors.player_history(player):
         event = entry["event"]
-        if not roles.can_view_event(request.user, event):
+        if not rights.can_view_event(user, event):
             continue
+        entry["rounds"] = [r for r in entry["rounds"] if rights.can_view_round(user, r["round"])]
         points, field = selectors.rank_history(event, entry["registration"])
         entry["chart"] = points
         entry["field"] = field
         entry["score_label"] = score_label(event)
         entry["money"] = is_money(event.ruleset_code)
         history.append(entry)
-    context: dict[str, Any] = {
-        "player": player, "history": history,
-        "is_me": request.user.is_authenticated and player.user_id == request.user.pk,
-    }
-    if _player_career is not None:
-        try:
-            template = select_template(["leagues/_player_career.html"])
-        except TemplateDoesNotExist:  # the function may land before its template
-            template = None
-        if template is not None:
-            career = _player_career(player)
-            context["career_template"] = "leagues/_player_career.html"
-            context["career"] = career
-            if isinstance(career, dict):
-                context.update({k: v for k, v in career.items() if k not in context})
-    return render(request, "tournaments/player_detail.html", context)
+    sections = hooks.player_sections(player)
+    is_me = user.is_authenticated and player.user_id == user.pk
+    if not (history or sections or is_me or rights.can_manage_players(user)):
+        raise Http404(_("No such player."))
+    return render(request, "tournaments/player_detail.html", {
+        "player": player, "history": history, "is_me": is_me, "sections": sections,
+        "can_manage_players": rights.can_manage_players(user),
+    })
+
+
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where a login without a page to return to leads: a player seated in a round being
+    played goes to his table, whoever runs events to his events, everybody else to the list."""
+    user = request.user
+    if not user.is_authenticated:
+        return redirect("event-list")
+    player = getattr(user, "player", None)
+    table = selectors.current_table_of(player) if player is not None else None
+    if table is not None:
+        return redirect("manage-table", table.round.event.slug, table.round.number, table.number)
+    if rights.can_create_events(user) or user.refereed_events.exists():
+        return redirect("manage-dashboard" if rights.can_create_events(user) else "referee-dashboard")
+    return redirect("event-list")
 
 
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall's screen: the round clock, the seating of the current round and the
-    standings, refreshed every few seconds."""
+    """The hall's screen: the round clock, the seating of the current round with the tables
+    still playing, and the standings a screenful at a time: each refresh shows the next
+    PROJECTOR_ROWS places, then starts again from the top."""
     event = viewable_event(request, slug)
     rnd = selectors.current_round(event)
     seated = selectors.round_with_seating(event, rnd.number) if rnd else None
+    tables = list(seated.tables.all()) if seated else []
+    context = standings_context(event, user=request.user)
+    rows = context["standings"].rows
+    pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
+    raw = request.GET.get("page", "")
+    page = int(raw) if raw.isdigit() and 1 <= int(raw) <= pages else 1
+    first = (page - 1) * PROJECTOR_ROWS
     return render(request, "tournaments/projector.html", {
-        "event": event, "round": seated, "tables": list(seated.tables.all()) if seated else [],
-        "refresh_seconds": PROJECTOR_SECONDS, **standings_context(event),
+        "event": event, "round": seated, "tables": tables,
+        "open_tables": [t for t in tables if lifecycle.is_pending(t.scorecard)],
+        "refresh_seconds": PROJECTOR_SECONDS, **context,
+        "rows": rows[first:first + PROJECTOR_ROWS], "page": page, "pages": pages,
+        "first_place": first + 1, "last_place": min(first + PROJECTOR_ROWS, len(rows)),
+        "field": len(rows), "next_page": page % pages + 1, "page_numbers": range(1, pages + 1),
     })

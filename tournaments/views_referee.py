@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import roles, selectors, services
+from tournaments import audit_text, rights, selectors, services
+from tournaments import views_hand_entry as hand_entry
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     AdjustmentForm,
@@ -27,20 +29,22 @@ from tournaments.forms import (
     DisputeForm,
     PenaltyForm,
     add_service_errors,
+    penalty_choices,
     ruleset_description,
     score_label,
 )
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Table
-from tournaments.views_organiser import _hand_edit_page, _hand_form, _save_hand
+from tournaments.views_organiser import _hand_edit_page, _save_hand
 from tournaments.views_public import (
     event_role_required,
     login_redirect,
+    raise_refusal,
     seat_labels,
     sheet_context,
     table_or_404,
 )
 
-referee_required = event_role_required(roles.can_referee)
+referee_required = event_role_required(rights.is_official)
 
 
 def dashboard(request: HttpRequest) -> HttpResponse:
@@ -82,7 +86,7 @@ def _table_context(event: Event, table: Table, *, hand: str = "") -> dict[str, A
     return {
         "event": event, "round": table.round, "table": table, **sheet,
         "score_label": score_label(event),
-        "penalty_form": PenaltyForm(kinds=desc.get("penalty_kinds", []) or ["renons"],
+        "penalty_form": PenaltyForm(kinds=penalty_choices(desc),
                                     players=seat_labels(table), hands=hands),
         "annul_form": AnnulForm(),
         # A dispute opened from a hand's row comes with that hand chosen.
@@ -111,7 +115,7 @@ def penalty_record(request: HttpRequest, event: Event, number: int, table_number
     """Record a renons (or another penalty kind of the ruleset) on a hand or the table."""
     table = table_or_404(event, number, table_number)
     desc = ruleset_description(table.scorecard.ruleset_code) or {}
-    form = PenaltyForm(request.POST, kinds=desc.get("penalty_kinds", []) or ["renons"],
+    form = PenaltyForm(request.POST, kinds=penalty_choices(desc),
                        players=seat_labels(table), hands=[h.number for h in table.scorecard.hands.all()])
     if form.is_valid():
         reg = Registration.objects.filter(event=event, start_number=int(form.cleaned_data["player"])).first()
@@ -148,6 +152,25 @@ def table_annul(request: HttpRequest, event: Event, number: int, table_number: i
     return _render_table(request, event, table, status=400, annul_form=form)
 
 
+@require_POST
+@referee_required
+def table_verify(request: HttpRequest, event: Event, number: int, table_number: int) -> HttpResponse:
+    """An official has checked the table's confirmed card against its paper sheet."""
+    table = table_or_404(event, number, table_number)
+    try:
+        services.scorecard_verify(scorecard=table.scorecard, actor=request.user)
+    except ServiceError as exc:
+        raise_refusal(exc)
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The table's card is verified."))
+    back = request.POST.get("next", "")
+    # Back to the page that asked (the round page); a path of this site only.
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return HttpResponseRedirect(back)
+    return redirect("referee-table", event.slug, number, table_number)
+
+
 @referee_required
 def hand_correct(request: HttpRequest, event: Event, number: int, table_number: int,
                  hand_number: int) -> HttpResponse:
@@ -159,13 +182,13 @@ def hand_correct(request: HttpRequest, event: Event, number: int, table_number: 
         raise Http404(_("No such hand."))
     template = "tournaments/referee/hand_correct.html"
     if request.method == "POST":
-        form = _hand_form(table, card, data=request.POST, number=hand_number, record=hand.record)
+        form = hand_entry.hand_form(table, card, data=request.POST, number=hand_number, record=hand.record)
         if form.is_valid() and not form.cleaned_data.get("reason", "").strip():
             form.add_error("reason", _("A correction needs a reason."))
         if not form.is_valid():
             return _hand_edit_page(request, table, form, hand_number, status=400, template=template)
         return _save_hand(request, table, form, hand_number, edit=True, template=template)
-    form = _hand_form(table, card, number=hand_number, record=hand.record)
+    form = hand_entry.hand_form(table, card, number=hand_number, record=hand.record)
     return _hand_edit_page(request, table, form, hand_number, template=template)
 
 
@@ -205,8 +228,9 @@ def _corrections(event: Event, dispute: Dispute) -> list[tuple[int, str]]:
     entries = entries.filter(created_at__gte=dispute.raised_at).exclude(
         action__startswith="dispute.")[:50]
     tz = event.tz
-    return [(e.pk, f"{timezone.localtime(e.created_at, tz):%H:%M} {e.actor_label}: {e.action} "
-                   f"{e.object_repr}" + (f" — {e.reason}" if e.reason else "")) for e in entries]
+    return [(e.pk, f"{timezone.localtime(e.created_at, tz):%H:%M} {audit_text.who(e)}: "
+                   f"{audit_text.action_label(e.action)}" + (f" — {e.reason}" if e.reason else ""))
+            for e in entries]
 
 
 @referee_required

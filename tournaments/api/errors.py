@@ -6,6 +6,7 @@ every 4xx the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -76,13 +77,33 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+def _api_not_found(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"errors": [{
+        "hand": None, "field": "path", "code": "not_found",
+        "message": _("no API endpoint at %(path)s") % {"path": request.path},
+    }]}, status=404)
+
+
+class ApiNotFoundMiddleware:
+    """With DEBUG on, Django answers an unmatched path with its HTML debug page and never
+    calls `handler404`; under /api/ that page becomes the error shape too, so a client sees
+    the same 404 in development as in production."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (response.status_code == 404 and request.path.startswith("/api/")
+                and not response.get("Content-Type", "").startswith("application/json")):
+            return _api_not_found(request)
+        return response
+
+
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 404 handler (config/urls.py): a path under /api/ that no route matches (an
     event slug with spaces, a negative number) is still a refusal of the API, so it answers in
     the error shape; every other path gets the site's ordinary 404 page."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"errors": [{
-            "hand": None, "field": "path", "code": "not_found",
-            "message": _("no API endpoint at %(path)s") % {"path": request.path},
-        }]}, status=404)
+        return _api_not_found(request)
     return defaults.page_not_found(request, exception)

@@ -1,11 +1,13 @@
 """The standings as a CSV file, one row per player in rank order, with the per-round results,
-for spreadsheets and federation reports."""
+for spreadsheets and federation reports; text cells are made safe as on the page's CSV
+(tournaments.spreadsheets)."""
 
 from __future__ import annotations
 
 import csv
 import io
 
+from tournaments.spreadsheets import text_cell
 from tournaments.standings import Standings
 
 
@@ -25,8 +27,9 @@ def standings_csv(standings: Standings) -> str:
     writer.writerow(header)
     for row in standings.rows:
         player = row.player
-        cells: list[object] = [row.rank, row.start_number, player.first_name, player.last_name,
-                               player.club, player.country]
+        cells: list[object] = [row.rank, row.start_number, text_cell(player.first_name),
+                               text_cell(player.last_name), text_cell(player.club),
+                               text_cell(player.country)]
         if standings.uses_points:
             cells.append(row.points)
         cells += [row.score, row.rounds_played]

@@ -1,12 +1,14 @@
 """Query-string filters of the API's lists (django-filter): events by status, ruleset and
-date; registrations by status; players by name; penalties, disputes and audit entries by
-what a referee looks for."""
+date; registrations by status and a search; players by a search (both forgiving case,
+diacritics and word order: tournaments.search); penalties, disputes and audit entries by what
+a referee looks for."""
 
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
+from tournaments import search
 from tournaments.models import AuditEntry, Dispute, Event, Penalty, Player, Registration
 
 
@@ -21,24 +23,32 @@ class EventFilter(django_filters.FilterSet):
 
 
 class RegistrationFilter(django_filters.FilterSet):
+    search = django_filters.CharFilter(
+        method="filter_search",
+        label="a start number, or words of the player's name (case, diacritics and order free)")
+
     class Meta:
         model = Registration
-        fields = ["status"]
+        fields = ["status", "search"]
+
+    def filter_search(self, queryset: QuerySet[Registration], name: str, value: str
+                      ) -> QuerySet[Registration]:
+        return queryset.filter(search.registration_q(value)) if value.strip() else queryset
 
 
 class PlayerFilter(django_filters.FilterSet):
-    search = django_filters.CharFilter(method="filter_search",
-                                       label="part of a name, a club or a federation id")
+    search = django_filters.CharFilter(
+        method="filter_search",
+        label="words of a name or a club (case, diacritics and order free), or a federation id")
 
     class Meta:
         model = Player
         fields = ["search", "country", "club"]
 
     def filter_search(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
-        for word in value.split():
-            queryset = queryset.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word)
-                                       | Q(club__icontains=word) | Q(federation_id__iexact=word))
-        return queryset
+        if not value.strip():
+            return queryset
+        return queryset.filter(search.player_q(value, clubs=True, federation_id=True))
 
 
 class PenaltyFilter(django_filters.FilterSet):

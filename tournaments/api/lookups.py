@@ -92,6 +92,10 @@ def players_search() -> QuerySet[Player]:
     return Player.objects.order_by("last_name", "first_name", "id")
 
 
+def player_by_id(pk: int) -> Player | None:
+    return Player.objects.filter(pk=pk).first()
+
+
 def player_of_user(user: Any) -> Player | None:
     if not getattr(user, "is_authenticated", False):
         return None

@@ -1,9 +1,10 @@
-"""Who may call what in the API, answered by `tournaments.roles` and turned into refusals.
+"""The API's side of `tournaments.rights`: finding the event, round and table of a URL as the
+caller may see them, and refusing early what the caller may not do.
 
-Objects are found through the numbers in the URL; an event the user may not see (hidden and
-not his) and a draft round he may not preview answer 404, as if they did not exist. Rights on
-a visible object that the user lacks answer 403. Anonymous writes are refused by DRF's
-`IsAuthenticatedOrReadOnly` before any of this runs.
+Every rule is `tournaments.rights`'; this module only finds objects and raises its refusals
+(404 for what does not exist for the caller, 403 for a missing right). The services check the
+same rules again, with the card's state, when they write. Anonymous writes are refused by
+DRF's `IsAuthenticatedOrReadOnly` before any of this runs.
 """
 
 from __future__ import annotations
@@ -12,99 +13,50 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments import roles, selectors
+from tournaments import rights, selectors
 from tournaments.api import lookups
-from tournaments.errors import Forbidden, NotFound
-from tournaments.models import Event, Round, Scorecard, Table
+from tournaments.errors import Forbidden
+from tournaments.models import Event, Round, Table
+from tournaments.rights import CardAction
 
-# A player writes his table's card while the round is on and the card not yet confirmed;
-# after that a change is a correction, which is the referee's.
-PLAYER_WRITABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.PLAYING)
-PLAYER_WRITABLE_CARDS = (Scorecard.Status.OPEN, Scorecard.Status.SUBMITTED)
-
-
-def can_create_events(user: Any) -> bool:
-    """Staff, and users given the `tournaments.add_event` permission (in the admin)."""
-    return roles.is_staff(user) or bool(
-        getattr(user, "is_authenticated", False) and user.has_perm("tournaments.add_event"))
-
-
-def can_manage_players(user: Any) -> bool:
-    """The player registry is used by whoever registers players: event creators and the
-    organisers of any event."""
-    if can_create_events(user):
-        return True
-    return bool(getattr(user, "is_authenticated", False) and user.organised_events.exists())
+can_create_events = rights.can_create_events
+can_manage_players = rights.can_manage_players
+can_preview = rights.is_official
+require_organiser = rights.require_organiser
+require_referee = rights.require_official
 
 
 def visible_event(user: Any, slug: str) -> Event:
-    event = selectors.event_by_slug(slug)
-    if event is None or not roles.can_view_event(user, event):
-        raise NotFound(_("there is no event %(slug)s") % {"slug": slug}, field="event",
-                       code="not_found")
-    return event
-
-
-def can_preview(user: Any, event: Event) -> bool:
-    """Draft rounds are shown to the event's officials only."""
-    return roles.can_referee(user, event)
+    return rights.require_event_visible(user, selectors.event_by_slug(slug), slug)
 
 
 def visible_round(user: Any, event: Event, number: int) -> Round:
-    rnd = lookups.round_of(event, number)
-    if rnd is None or (rnd.status == Round.Status.DRAFT and not can_preview(user, event)):
-        raise NotFound(_("round %(n)s of %(event)s does not exist") % {"n": number, "event": event.slug},
-                       field="round", code="not_found")
-    return rnd
+    return rights.require_round_visible(user, lookups.round_of(event, number), number)
 
 
 def visible_table(user: Any, event: Event, round_number: int, table_number: int) -> Table:
-    table = lookups.table_of(event, round_number, table_number)
-    if table is None or (table.round.status == Round.Status.DRAFT and not can_preview(user, event)):
-        raise NotFound(_("table %(t)s of round %(r)s does not exist") % {"t": table_number, "r": round_number},
-                       field="table", code="not_found")
-    return table
-
-
-def require_organiser(user: Any, event: Event) -> None:
-    if not roles.can_organise(user, event):
-        raise Forbidden(_("only the organisers of %(event)s may do this") % {"event": event.slug},
-                        code="not_organiser")
-
-
-def require_referee(user: Any, event: Event) -> None:
-    if not roles.can_referee(user, event):
-        raise Forbidden(_("only the referees and organisers of %(event)s may do this")
-                        % {"event": event.slug}, code="not_referee")
+    return rights.require_table_visible(user, lookups.table_of(event, round_number, table_number),
+                                        table_number)
 
 
 def require_table_reader(user: Any, table: Table) -> None:
     """A table's own history: its players and the event's officials."""
-    if not roles.can_enter_hands(user, table):
+    if not rights.can_view_table_history(user, table):
         raise Forbidden(_("only the players of this table and the referees may see this"),
                         code="not_at_table")
 
 
+def _require_card(user: Any, table: Table, action: str) -> None:
+    # Rights (403/404) are refused before the body is read; the state of the card (400) is
+    # the service's to check once the card is locked.
+    refusal = rights.card_refusal(user, table.scorecard, action, reason="-", table=table)
+    if refusal is not None and refusal.status != 400:
+        raise refusal.error()
+
+
 def require_table_writer(user: Any, table: Table) -> None:
-    """Players write their own table's card while it is theirs to write; officials any time
-    (the services then ask a reason for a change of a verified card)."""
-    event = table.round.event
-    if roles.can_referee(user, event):
-        return
-    if not roles.sits_at(user, table):
-        raise Forbidden(_("only the players of this table and the referees may write its scorecard"),
-                        code="not_at_table")
-    if table.round.status not in PLAYER_WRITABLE_ROUNDS:
-        raise Forbidden(_("round %(n)s is %(status)s: ask a referee") % {
-            "n": table.round.number, "status": table.round.get_status_display()},
-            field="round", code="round_not_open")
-    if table.scorecard.status not in PLAYER_WRITABLE_CARDS:
-        raise Forbidden(_("the scorecard is %(status)s: a change is now a referee's correction")
-                        % {"status": table.scorecard.get_status_display()},
-                        field="scorecard", code="scorecard_closed")
+    _require_card(user, table, CardAction.ENTER)
 
 
 def require_table_confirmer(user: Any, table: Table) -> None:
-    if not roles.can_confirm(user, table):
-        raise Forbidden(_("only the players of this table and the referees may confirm"),
-                        code="not_at_table")
+    _require_card(user, table, CardAction.CONFIRM)

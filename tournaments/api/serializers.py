@@ -7,10 +7,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -25,6 +27,7 @@ from tournaments.models import (
     Scorecard,
     Seat,
     Table,
+    validate_country,
 )
 from tournaments.services import EVENT_FIELDS
 
@@ -73,6 +76,18 @@ class PlayerPublicSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    # Read in either case ("si" is SI), then held to the real ISO 3166 codes.
+    country = serializers.CharField(max_length=2, required=False, allow_blank=True, default="",
+                                    help_text="ISO 3166 alpha-2 code, e.g. SI, AT, CZ")
+
+    def validate_country(self, value: str) -> str:
+        code = value.strip().upper()
+        try:
+            validate_country(code)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.messages, code="invalid_country") from exc
+        return code
+
     class Meta:
         model = Player
         fields = ["id", "first_name", "last_name", "club", "country", "federation_id"]
@@ -83,6 +98,13 @@ class PlayerSerializer(serializers.ModelSerializer):
         extra_kwargs = {"first_name": {"required": False, "allow_blank": True, "default": ""},
                         "last_name": {"required": False, "allow_blank": True, "default": ""},
                         "federation_id": {"validators": []}}
+
+
+class PlayerMergeSerializer(serializers.Serializer):
+    duplicate = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(),
+        help_text="the id of the other record of the same person, merged into this player and "
+                  "deleted")
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -100,7 +122,7 @@ class RegistrationCreateSerializer(serializers.Serializer):
         queryset=Player.objects.all(), required=False, allow_null=True,
         help_text="an existing player's id; or give new_player")
     new_player = PlayerSerializer(required=False, help_text="a player to create and register")
-    start_number = serializers.IntegerField(min_value=1, required=False, allow_null=True,
+    start_number = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True,
                                             help_text="the next free number when left out")
     status = serializers.ChoiceField(choices=Registration.Status.choices,
                                      default=Registration.Status.REGISTERED,
@@ -143,6 +165,10 @@ class RegistrationImportSerializer(serializers.Serializer):
 class RegistrationImportResultSerializer(serializers.Serializer):
     imported = serializers.IntegerField()
     registrations = RegistrationSerializer(many=True)
+    reused_players = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="ids of the registry's players the file named by name and club (whatever "
+                  "the case and diacritics), registered rather than created again")
 
 
 # ---------------------------------------------------------------------------------------
@@ -261,7 +287,7 @@ class ScorecardSerializer(serializers.ModelSerializer):
 
 class HandWriteSerializer(serializers.Serializer):
     version = serializers.IntegerField(
-        min_value=1, help_text="the scorecard version you read; a stale one is refused with 409")
+        min_value=1, max_value=INT_MAX, help_text="the scorecard version you read; a stale one is refused with 409")
     record = serializers.JSONField(help_text="the hand as the scorecard contract defines it")
     reason = serializers.CharField(required=False, allow_blank=True, default="",
                                    help_text="why: needed for a correction of a verified card")
@@ -273,12 +299,12 @@ class HandWriteSerializer(serializers.Serializer):
 
 
 class HandDeleteSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="the scorecard version you read")
+    version = serializers.IntegerField(min_value=1, max_value=INT_MAX, help_text="the scorecard version you read")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
 class VersionSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None,
+    version = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True, default=None,
                                        help_text="the scorecard version you read (optional)")
 
 
@@ -287,12 +313,12 @@ class ReasonSerializer(serializers.Serializer):
 
 
 class MoneyEntrySerializer(serializers.Serializer):
-    bought = serializers.IntegerField(min_value=0, default=0, help_text="haléř bought during the round")
-    money = serializers.IntegerField(min_value=0, help_text="haléř on the table at the end")
+    bought = serializers.IntegerField(min_value=0, max_value=INT_MAX, default=0, help_text="haléř bought during the round")
+    money = serializers.IntegerField(min_value=0, max_value=INT_MAX, help_text="haléř on the table at the end")
 
 
 class MoneySheetWriteSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=1, max_value=INT_MAX)
     rows = serializers.DictField(child=MoneyEntrySerializer(),
                                  help_text="{start number: {bought, money}} of every player")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
@@ -326,9 +352,9 @@ class PenaltySerializer(serializers.ModelSerializer):
 
 
 class PenaltyCreateSerializer(serializers.Serializer):
-    start_number = serializers.IntegerField(min_value=1, help_text="the penalised player")
+    start_number = serializers.IntegerField(min_value=1, max_value=INT_MAX, help_text="the penalised player")
     kind = serializers.CharField(max_length=32, help_text="renons, mond, misdeal or the ruleset's own")
-    hand = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None,
+    hand = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True, default=None,
                                     help_text="the hand number; the penalty is then scored in it")
     description = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -337,7 +363,7 @@ class DisputeSerializer(serializers.ModelSerializer):
     round = serializers.SerializerMethodField()
     table = serializers.IntegerField(source="table.number", read_only=True, allow_null=True)
     hand = serializers.IntegerField(source="hand.number", read_only=True, allow_null=True)
-    correction = serializers.PrimaryKeyRelatedField(read_only=True)
+    correction = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = Dispute
@@ -350,9 +376,9 @@ class DisputeSerializer(serializers.ModelSerializer):
 
 
 class DisputeOpenSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    table = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    hand = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    round = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True, default=None)
+    table = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True, default=None)
+    hand = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True, default=None)
     description = serializers.CharField()
     raised_by_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
 
@@ -369,7 +395,7 @@ class DisputeOpenSerializer(serializers.Serializer):
 class DisputeDecideSerializer(serializers.Serializer):
     decision = serializers.CharField(help_text="the written reason of the decision")
     correction = serializers.IntegerField(
-        required=False, allow_null=True, default=None,
+        required=False, allow_null=True, default=None, min_value=1, max_value=INT_MAX,
         help_text="id of the audit entry of the change that carried out the decision")
 
 
@@ -435,9 +461,12 @@ class StandingsSerializer(serializers.Serializer):
 
 
 class StandingsAdjustSerializer(serializers.Serializer):
-    start_number = serializers.IntegerField(min_value=1)
-    points_delta = serializers.DecimalField(max_digits=9, decimal_places=3, default=0)
-    score_delta = serializers.IntegerField(default=0)
+    start_number = serializers.IntegerField(min_value=1, max_value=INT_MAX)
+    points_delta = serializers.DecimalField(max_digits=9, decimal_places=3, default=0,
+                                            min_value=-MAX_POINTS_ADJUSTMENT,
+                                            max_value=MAX_POINTS_ADJUSTMENT)
+    score_delta = serializers.IntegerField(default=0, min_value=-MAX_SCORE_ADJUSTMENT,
+                                           max_value=MAX_SCORE_ADJUSTMENT)
     reason = serializers.CharField()
 
 

@@ -7,21 +7,22 @@ from django.urls import path
 from tournaments.api import views, views_results, views_rounds, views_tables
 
 EVENT = "events/<slug:slug>/"
-ROUND = EVENT + "rounds/<int:number>/"
-TABLE = ROUND + "tables/<int:table>/"
+ROUND = EVENT + "rounds/<num:number>/"
+TABLE = ROUND + "tables/<num:table>/"
 CARD = TABLE + "scorecard/"
 
 urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("me/", views.MeView.as_view(), name="api-me"),
     path("players/", views.PlayerListView.as_view(), name="api-players"),
-    path("jobs/<int:pk>/", views.JobDetailView.as_view(), name="api-job"),
+    path("players/<num:pk>/merge/", views.PlayerMergeView.as_view(), name="api-player-merge"),
+    path("jobs/<num:pk>/", views.JobDetailView.as_view(), name="api-job"),
     path("events/", views.EventListView.as_view(), name="api-events"),
     path(EVENT, views.EventDetailView.as_view(), name="api-event"),
     path(EVENT + "registrations/", views.RegistrationListView.as_view(), name="api-registrations"),
     path(EVENT + "registrations/import/", views.RegistrationImportView.as_view(),
          name="api-registrations-import"),
-    path(EVENT + "registrations/<int:start_number>/", views.RegistrationDetailView.as_view(),
+    path(EVENT + "registrations/<num:start_number>/", views.RegistrationDetailView.as_view(),
          name="api-registration"),
     path(EVENT + "rounds/", views_rounds.RoundListView.as_view(), name="api-rounds"),
     path(EVENT + "rounds/generate/", views_rounds.RoundGenerateView.as_view(),
@@ -37,18 +38,19 @@ urlpatterns = [
     path(TABLE + "audit/", views_results.TableAuditView.as_view(), name="api-table-audit"),
     path(CARD, views_tables.ScorecardView.as_view(), name="api-scorecard"),
     path(CARD + "hands/", views_tables.HandListView.as_view(), name="api-hands"),
-    path(CARD + "hands/<int:hand>/", views_tables.HandDetailView.as_view(), name="api-hand"),
-    path(CARD + "hands/<int:hand>/confirm/", views_tables.HandConfirmView.as_view(),
+    path(CARD + "hands/<num:hand>/", views_tables.HandDetailView.as_view(), name="api-hand"),
+    path(CARD + "hands/<num:hand>/confirm/", views_tables.HandConfirmView.as_view(),
          name="api-hand-confirm"),
     path(CARD + "submit/", views_tables.ScorecardSubmitView.as_view(), name="api-scorecard-submit"),
     path(CARD + "confirm/", views_tables.ScorecardConfirmView.as_view(),
          name="api-scorecard-confirm"),
     path(CARD + "annul/", views_tables.ScorecardAnnulView.as_view(), name="api-scorecard-annul"),
+    path(CARD + "verify/", views_tables.ScorecardVerifyView.as_view(), name="api-scorecard-verify"),
     path(CARD + "money-sheet/", views_tables.MoneySheetView.as_view(), name="api-money-sheet"),
     path(EVENT + "penalties/", views_results.EventPenaltyListView.as_view(), name="api-penalties"),
     path(EVENT + "disputes/", views_results.DisputeListView.as_view(), name="api-disputes"),
-    path(EVENT + "disputes/<int:pk>/", views_results.DisputeDetailView.as_view(), name="api-dispute"),
-    path(EVENT + "disputes/<int:pk>/decide/", views_results.DisputeDecideView.as_view(),
+    path(EVENT + "disputes/<num:pk>/", views_results.DisputeDetailView.as_view(), name="api-dispute"),
+    path(EVENT + "disputes/<num:pk>/decide/", views_results.DisputeDecideView.as_view(),
          name="api-dispute-decide"),
     path(EVENT + "standings/", views_results.StandingsView.as_view(), name="api-standings"),
     path(EVENT + "standings/csv/", views_results.StandingsCSVView.as_view(), name="api-standings-csv"),

@@ -1,6 +1,7 @@
-"""API views of events, players, registrations (with the CSV import), background jobs, the
-signed-in user and API tokens. Thin: they find the objects through the permission helpers,
-parse the body with a serializer, call one service or selector, and answer."""
+"""API views of events, players (the registry, and merging two records of one person),
+registrations (with the CSV import), background jobs, the signed-in user and API tokens. Thin:
+they find the objects through the permission helpers, parse the body with a serializer, call
+one service or selector, and answer."""
 
 from __future__ import annotations
 
@@ -9,21 +10,22 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from tournaments import jobs, roles, selectors, services
+from config import login_limit
+from tournaments import jobs, rights, selectors, services, services_players
 from tournaments.api import filters, lookups, permissions
+from tournaments.api.parsers import FormParser, JSONParser, MultiPartParser
 from tournaments.api.schema import refusals
 from tournaments.api.serializers import (
     EventSerializer,
     EventWriteSerializer,
     JobSerializer,
     MeSerializer,
+    PlayerMergeSerializer,
     PlayerSerializer,
     RegistrationCreateSerializer,
     RegistrationImportResultSerializer,
@@ -33,7 +35,7 @@ from tournaments.api.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from tournaments.errors import Forbidden, NotFound
+from tournaments.errors import Forbidden, NotFound, TooManyLogins
 from tournaments.models import Event, Player, Registration
 
 # ---------------------------------------------------------------------------------------
@@ -127,6 +129,32 @@ class PlayerListView(generics.ListAPIView):
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
+@extend_schema(tags=["players"])
+class PlayerMergeView(APIView):
+    @extend_schema(
+        summary="Merge another record of the same person into this player",
+        description=(
+            "The duplicate's registrations (with their results and cup results), league "
+            "memberships and account move to this player, who takes over the club, country and "
+            "federation id he lacks; the duplicate is deleted. Refused (400, naming the field) "
+            "when both are registered in one event or one season, are linked to two accounts "
+            "or hold two federation ids. Audited."),
+        request=PlayerMergeSerializer,
+        responses={200: PlayerSerializer, **refusals(400, 403, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        if not permissions.can_manage_players(request.user):
+            raise Forbidden(_("only organisers use the player registry"), code="not_organiser")
+        keep = lookups.player_by_id(pk)
+        if keep is None:
+            raise NotFound(_("there is no player %(id)s") % {"id": pk}, field="player",
+                           code="not_found")
+        data = PlayerMergeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        keep = services_players.player_merge(keep=keep, duplicate=data.validated_data["duplicate"],
+                                             actor=request.user)
+        return Response(PlayerSerializer(keep).data)
+
+
 # ---------------------------------------------------------------------------------------
 # Registrations
 # ---------------------------------------------------------------------------------------
@@ -216,7 +244,8 @@ class RegistrationImportView(APIView):
         created = services.registrations_import_csv(event=event, text=data.validated_data["text"],
                                                     actor=request.user)
         return Response(RegistrationImportResultSerializer(
-            {"imported": len(created), "registrations": created}).data,
+            {"imported": len(created), "registrations": created,
+             "reused_players": [p.pk for p in created.reused]}).data,
             status=status.HTTP_201_CREATED)
 
 
@@ -231,10 +260,10 @@ class JobDetailView(APIView):
                    responses={200: JobSerializer, **refusals(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
         job = lookups.job_by_id(pk)
-        if job is None or (job.event is not None and not roles.can_view_event(request.user, job.event)):
+        if job is None or (job.event is not None and not rights.can_view_event(request.user, job.event)):
             raise NotFound(_("there is no job %(pk)s") % {"pk": pk}, field="job", code="not_found")
         if job.event is None:
-            if not roles.is_staff(request.user):
+            if not rights.is_staff(request.user):
                 raise Forbidden(_("only staff may see this job"), code="not_staff")
         else:
             permissions.require_organiser(request.user, job.event)
@@ -264,20 +293,21 @@ class MeView(APIView):
         }).data)
 
 
-class SignInThrottle(AnonRateThrottle):
-    """Password guessing against the token endpoint is slowed per address; the rate is set
-    here so it needs no entry in the settings."""
-
-    scope = "sign_in"
-    rate = "10/minute"
-
-
 @extend_schema(tags=["auth"])
 class TokenView(ObtainAuthToken):
-    throttle_classes = [SignInThrottle]
+    """Password guessing is held by the same limit as the login pages (config.login_limit):
+    after too many failures from an address or for a username, 429 whatever the password."""
+
+    parser_classes = [JSONParser, FormParser, MultiPartParser]
 
     @extend_schema(summary="Exchange a username and password for an API token",
                    request=TokenRequestSerializer,
-                   responses={200: TokenSerializer, **refusals(400)})
+                   responses={200: TokenSerializer, **refusals(400, 429)})
     def post(self, request: Request, *args, **kwargs) -> Response:
-        return super().post(request, *args, **kwargs)
+        username = request.data.get("username") if hasattr(request.data, "get") else None
+        username = username if isinstance(username, str) else None
+        if login_limit.is_blocked(request, username):
+            raise TooManyLogins(login_limit.refusal_message(), code="too_many_logins")
+        response = super().post(request, *args, **kwargs)
+        login_limit.clear(request, username)
+        return response

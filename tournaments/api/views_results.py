@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import roles, selectors, services, standings
+from tournaments import lifecycle, rights, selectors, services, standings
 from tournaments.api import filters, lookups, permissions
 from tournaments.api.exports import standings_csv
 from tournaments.api.schema import refusals
@@ -30,15 +30,17 @@ from tournaments.api.serializers import (
     StandingsSerializer,
 )
 from tournaments.errors import Forbidden, NotFound, ServiceError
+from tournaments.limits import SMALL_MAX
 from tournaments.models import AuditEntry, Dispute, Penalty
 
 ROUND_PARAMETER = OpenApiParameter(
-    "round", OpenApiTypes.INT, OpenApiParameter.QUERY,
+    "round", {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}, OpenApiParameter.QUERY,
     description="standings after this round (default: every round so far)")
 
 
 class _UpToRound(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False,
+                                     allow_null=True, default=None)
 
 
 def _standings(request: Request, slug: str) -> standings.Standings:
@@ -123,7 +125,11 @@ class EventPenaltyListView(EventRowsView):
     filterset_class = filters.PenaltyFilter
 
     def rows_of(self, event):
-        return lookups.penalties_of(event)
+        rows = lookups.penalties_of(event)
+        if not rights.is_official(self.request.user, event):
+            # Penalties of a draft round are the officials' working copy, like the round.
+            rows = rows.filter(lifecycle.published_rounds_q("table__round__"))
+        return rows
 
     @extend_schema(summary="The penalties of an event")
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -196,7 +202,7 @@ class DisputeListView(EventRowsView):
         table = hand = None
         if values["table"] is not None:
             table = permissions.visible_table(request.user, event, values["round"], values["table"])
-            if not roles.can_enter_hands(request.user, table):
+            if not rights.is_table_party(request.user, table):
                 raise Forbidden(_("only the players of this table and the referees may raise a "
                                   "dispute about it"), code="not_at_table")
             if values["hand"] is not None:

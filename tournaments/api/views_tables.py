@@ -158,6 +158,17 @@ class ScorecardConfirmView(_TableView):
 
 
 @extend_schema(tags=["referee"])
+class ScorecardVerifyView(_TableView):
+    @extend_schema(summary="Verify a confirmed scorecard (referees and organisers)", request=None,
+                   responses={200: ScorecardSerializer, **refusals(400, 403, 404)})
+    def post(self, request: Request, slug: str, number: int, table: int) -> Response:
+        found = self._table(request, slug, number, table)
+        permissions.require_referee(request.user, found.round.event)
+        services.scorecard_verify(scorecard=found.scorecard, actor=request.user)
+        return self._card(found)
+
+
+@extend_schema(tags=["referee"])
 class ScorecardAnnulView(_TableView):
     @extend_schema(summary="Annul a table's scorecard, with a reason (referees)",
                    request=ReasonSerializer,

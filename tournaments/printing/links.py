@@ -1,24 +1,39 @@
 """The URLs the printouts carry and the routes that serve them, built in one place.
 
-A sheet's QR code leads to its table's online entry page on the organiser side; that page is
-routed by the pages of `/manage/` (tournaments.urls_organiser) at
-`/manage/e/<slug>/rounds/<n>/tables/<t>/`. The path is written out here rather than reversed
-because it is part of what is printed: a sheet handed out must keep pointing at the same
-place whatever the routing module is called.
+A sheet's QR code leads to its table's link, `/t/<token>/`, the page where the players enter
+their hands on their phones with no account; the sheet also prints the table's short code for
+typing at `/t/`. A filled scorecard's QR code leads to the table's public scorecard. The paths
+are written out here rather than reversed because they are part of what is printed: a sheet
+handed out must keep pointing at the same place whatever the routing module is called.
 """
 
 from __future__ import annotations
 
 from django.urls import reverse
 
-
-def entry_path(slug: str, round_number: int, table_number: int) -> str:
-    return f"/manage/e/{slug}/rounds/{round_number}/tables/{table_number}/"
+TABLE_LINK_PREFIX = "/t/"
 
 
-def entry_url(base_url: str, slug: str, round_number: int, table_number: int) -> str:
-    """Absolute URL of a table's entry page; `base_url` is scheme and host, no slash."""
-    return base_url.rstrip("/") + entry_path(slug, round_number, table_number)
+def table_link_path(token: str) -> str:
+    return f"{TABLE_LINK_PREFIX}{token}/"
+
+
+def table_link_url(base_url: str, token: str) -> str:
+    """Absolute URL of a table's link; `base_url` is scheme and host, no slash."""
+    return base_url.rstrip("/") + table_link_path(token)
+
+
+def code_entry_url(base_url: str) -> str:
+    """Where a player types his table's code."""
+    return base_url.rstrip("/") + TABLE_LINK_PREFIX
+
+
+def public_table_path(slug: str, round_number: int, table_number: int) -> str:
+    return f"/e/{slug}/rounds/{round_number}/tables/{table_number}/"
+
+
+def public_table_url(base_url: str, slug: str, round_number: int, table_number: int) -> str:
+    return base_url.rstrip("/") + public_table_path(slug, round_number, table_number)
 
 
 def base_url_of(request) -> str:

@@ -17,6 +17,8 @@ from django.db.models import Prefetch
 from django.utils.translation import pgettext_lazy
 
 from scoring import rules
+from scoring.rules.base import SHEET_MONEY, SHEET_POINTS, SHEET_SCHRIFT, SHEET_TRI1
+from tournaments import lifecycle, ruleset_text, table_links
 from tournaments import standings as standings_module
 from tournaments.models import (
     Dispute,
@@ -35,24 +37,19 @@ from tournaments.rulesets import effective_mode, is_money_ruleset
 from tournaments.seating import SeatingInvalid
 from tournaments.seating.rotation import rest_rotation
 
-MONEY = "money"      # seed 004: the Czech money sheet, the result of the round in haléř
-TRI1 = "tri1"        # seed 000 §3: TRI + 1, one row per game, the dealer rests
-SCHRIFT = "schrift"  # seed 001: Königrufen, plus and minus, every row sums to zero
-POINTS = "points"    # any other points ruleset: one row per game, a column per player
-
-# Rulesets whose sheet is not decided by their unit and mode alone.
-_SHEET_OF_RULESET = {"steirischer-tarockcup-2017": SCHRIFT}
+# The sheets, as the registry names them (Ruleset.sheet_kind).
+MONEY = SHEET_MONEY      # seed 004: the Czech money sheet, the result of the round in haléř
+TRI1 = SHEET_TRI1        # seed 000 §3: TRI + 1, one row per game, the dealer rests
+SCHRIFT = SHEET_SCHRIFT  # seed 001: Königrufen, plus and minus, every row sums to zero
+POINTS = SHEET_POINTS    # any other points ruleset: one row per game, a column per player
 
 
 def sheet_kind(event: Event) -> str:
-    """Which paper a table of the event gets."""
-    if is_money_ruleset(event.ruleset_code):
-        return MONEY
-    if event.ruleset_code in _SHEET_OF_RULESET:
-        return _SHEET_OF_RULESET[event.ruleset_code]
-    if effective_mode(event.ruleset_code, event.ruleset_mode) == "tri+1":
-        return TRI1
-    return POINTS
+    """Which paper a table of the event gets: the ruleset says, for the event's mode."""
+    ruleset = rules.get(event.ruleset_code)
+    if ruleset is None:
+        return POINTS
+    return ruleset.sheet_kind(effective_mode(event.ruleset_code, event.ruleset_mode))
 
 
 def kc(haler: int | None, *, sign: bool = False) -> str:
@@ -66,8 +63,8 @@ def kc(haler: int | None, *, sign: bool = False) -> str:
 
 
 def ruleset_title(code: str) -> str:
-    ruleset = rules.get(code)
-    return (ruleset.title or code) if ruleset is not None else code
+    """The ruleset's title in the printout's language (the event's)."""
+    return ruleset_text.title(code)
 
 
 def shown_mode(code: str, mode: str) -> str:
@@ -130,6 +127,9 @@ class TableSheet:
     entry_url: str
     qr: str
     rows: list[SheetRow] = field(default_factory=list)
+    # The table's short code, printed large for typing at `code_url`.
+    code: str = ""
+    code_url: str = ""
     stake_haler: int | None = None
     bag: list[Coin] = field(default_factory=list)
     top_up_haler: int | None = None
@@ -208,18 +208,25 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None) 
     mode = shown_mode(event.ruleset_code, effective_mode(event.ruleset_code, event.ruleset_mode))
     title = ruleset_title(event.ruleset_code)
     stake, bag, top_up = _money(event) if kind == MONEY else (None, [], None)
+    live = table_links.links_of_round(rnd)
     out = []
     for table in rnd.tables.all():
         if table_number is not None and table.number != table_number:
             continue
         seats = _seat_lines(table)
-        url = links.entry_url(base_url, event.slug, rnd.number, table.number)
+        link = live.get(table.pk)
+        # Every stored round has its links (tournaments.table_links); a table without one
+        # (an old archive) prints its public scorecard instead.
+        url = (links.table_link_url(base_url, link.token) if link
+               else links.public_table_url(base_url, event.slug, rnd.number, table.number))
         out.append(TableSheet(
             kind=kind, event=event, round_number=rnd.number, round_status=rnd.status,
             table_number=table.number, section=table.section, ruleset_title=title, mode=mode,
             seats=seats, entry_url=url, qr=qr_data_uri(url),
             rows=_rows(kind, seats, event.hands_per_round),
             stake_haler=stake, bag=bag, top_up_haler=top_up,
+            code=table_links.display_code(link.code) if link else "",
+            code_url=links.code_entry_url(base_url),
         ))
     return out
 
@@ -378,7 +385,6 @@ def standings_sheet(event: Event, *, up_to_round: int | None = None) -> Standing
 # Filled scorecard
 # ---------------------------------------------------------------------------------------
 
-FINISHED = (Scorecard.Status.CONFIRMED, Scorecard.Status.VERIFIED, Scorecard.Status.ANNULLED)
 
 # The states as the printed card names them, in the catalogue of the printouts so that a
 # sheet is in one language even where the model's own labels are not translated yet.
@@ -570,7 +576,7 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
     payouts = [h.payout for h in filled if h.payout is not None]
     payout_totals = ([_eur(sum(col)) for col in zip(*payouts, strict=True)]
                      if payouts else None)
-    url = links.entry_url(base_url, event.slug, round_number, table_number)
+    url = links.public_table_url(base_url, event.slug, round_number, table_number)
     totals = [int((card.totals or {}).get(p, 0)) for p in order]
     return FilledScorecard(
         event=event, round_number=round_number, table_number=table_number,
@@ -586,6 +592,6 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
                         "money": kc(sum(r.money_haler for r in money_rows)),
                         "result": kc(sum(r.result_haler for r in money_rows), sign=True)},
         penalties=penalties, disputes=[_dispute_line(d) for d in disputes],
-        finished=card.status in FINISHED,
+        finished=lifecycle.is_finished(card),
         usual_entered_by=usual_entered, usual_confirmed_by=usual_confirmed,
     )

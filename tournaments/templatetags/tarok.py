@@ -15,6 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments import audit_text, rights, ruleset_text, selectors
+
 register = template.Library()
 
 _THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 2): "½"}
@@ -120,12 +122,12 @@ def nav_links(context: dict) -> dict[str, bool]:
     request = context.get("request")
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return {"manage": False, "referee": False, "player": None}
-    manage = (user.is_staff or user.has_perm("tournaments.add_event")
-              or user.organised_events.exists())
+        return {"manage": False, "referee": False, "player": None, "my_table": None}
+    manage = rights.can_create_events(user)
     referee = user.is_staff or user.refereed_events.exists()
     player = getattr(user, "player", None)
-    return {"manage": manage, "referee": referee, "player": player}
+    my_table = selectors.current_table_of(player) if player is not None else None
+    return {"manage": manage, "referee": referee, "player": player, "my_table": my_table}
 
 
 @register.simple_tag
@@ -174,3 +176,42 @@ def rank_chart(points: list[tuple[int, int]], field_size: int, width: int = 360,
             x(rnd), f"{float(y(rank)) - 8:.1f}", rank))
     parts.append(mark_safe("</svg>"))
     return mark_safe("".join(str(p) for p in parts))
+
+
+@register.filter
+def audit_action(action: str) -> str:
+    """An audit action in the reader's language."""
+    return audit_text.action_label(action)
+
+
+@register.filter
+def audit_changes(entry: Any) -> list[audit_text.Change]:
+    return audit_text.changes(entry)
+
+
+@register.filter
+def audit_who(entry: Any) -> str:
+    return audit_text.who(entry)
+
+
+@register.filter
+def ruleset_title(code: str) -> str:
+    """A ruleset's title in the reader's language."""
+    return ruleset_text.title(code)
+
+
+@register.filter
+def mode_name(code: str) -> str:
+    return ruleset_text.mode_name(code) if code else ""
+
+
+@register.filter
+def penalty_name(penalty: Any) -> str:
+    """A recorded penalty's kind in words, as its event's ruleset names it."""
+    return ruleset_text.penalty_name(penalty.event.ruleset_code, penalty.kind)
+
+
+@register.filter
+def options_in_words(event: Any) -> list[tuple[str, str]]:
+    """An event's ruleset options as (label, choice) in the reader's language."""
+    return ruleset_text.options_in_words(event.ruleset_code, event.ruleset_options)

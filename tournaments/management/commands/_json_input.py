@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
+
+from tournaments.limits import JsonRefused, load_json
 
 
 class InputError(Exception):
@@ -21,7 +22,9 @@ def read_json(path: str, key: str = "player") -> Any:
         raise InputError({key: None, "field": "file", "code": "unreadable",
                           "message": f"cannot read {path}: {exc.strerror}"}) from exc
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError({key: None, "field": "request", "code": "invalid_json",
-                          "message": f"not valid JSON: {exc.msg} at line {exc.lineno}"}) from exc
+        # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.limits).
+        return load_json(text, field="request")
+    except JsonRefused as exc:
+        error = exc.errors[0]
+        raise InputError({key: None, "field": error["field"], "code": error["code"],
+                          "message": error["message"]}) from exc

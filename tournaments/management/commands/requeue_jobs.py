@@ -1,5 +1,6 @@
 """`manage.py requeue_jobs`: hand every job still waiting in the QUEUED state to the task queue
-again, the recovery after a broker outage (see tournaments.jobs and docs/deploy.md).
+again, the recovery after a broker outage, and every stale RUNNING job too (its worker died:
+no progress for JOB_STALE_AFTER_SECONDS), see tournaments.jobs and docs/deploy.md.
 
 Safe to run at any time and as often as wanted (cron, a deploy hook, by hand): the tasks are
 idempotent, so a job whose first message did arrive runs once in effect."""
@@ -12,7 +13,8 @@ from tournaments import jobs
 
 
 class Command(BaseCommand):
-    help = "Publish again every QUEUED job that has waited longer than --older-than seconds."
+    help = ("Publish again every QUEUED job that has waited longer than --older-than seconds, "
+            "and every RUNNING job whose worker stopped reporting.")
 
     def add_arguments(self, parser):
         parser.add_argument(

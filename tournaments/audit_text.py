@@ -1,0 +1,210 @@
+"""The audit trail in words: each action's label in the reader's language, and an entry's
+before and after as a list of changed fields ("points: 40 → 60") instead of the stored JSON.
+
+Every action the services record has a label here (tests/http/test_audit_text.py checks it
+against the actions the audit walk sees); a field without a label is shown by its name in
+words ("start number"), never as a code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import AuditEntry, Event, Registration, Round, Scorecard
+
+ACTION_LABELS = {
+    "account.create": gettext_lazy("account created"),
+    "cup.create": gettext_lazy("cup series created"),
+    "cup.event.add": gettext_lazy("tournament added to the cup"),
+    "cup.event.remove": gettext_lazy("tournament taken out of the cup"),
+    "cup.points.set": gettext_lazy("cup points table changed"),
+    "cup.update": gettext_lazy("cup series changed"),
+    "dispute.decide": gettext_lazy("dispute decided"),
+    "dispute.open": gettext_lazy("dispute opened"),
+    "event.create": gettext_lazy("event created"),
+    "event.update": gettext_lazy("event changed"),
+    "archive.import": gettext_lazy("restored from an archive"),
+    "event.organiser.add": gettext_lazy("organiser added"),
+    "event.organiser.remove": gettext_lazy("organiser removed"),
+    "event.referee.add": gettext_lazy("referee added"),
+    "event.referee.remove": gettext_lazy("referee removed"),
+    "hand.confirm": gettext_lazy("hand confirmed"),
+    "hand.create": gettext_lazy("hand entered"),
+    "hand.delete": gettext_lazy("hand deleted"),
+    "hand.update": gettext_lazy("hand changed"),
+    "league.create": gettext_lazy("league created"),
+    "league.drop_out": gettext_lazy("player left the league"),
+    "league.final_order": gettext_lazy("final order written by hand"),
+    "league.matchday.create": gettext_lazy("matchday created"),
+    "league.matchday.seat": gettext_lazy("matchday seated"),
+    "league.matchday.update": gettext_lazy("matchday changed"),
+    "league.membership.add": gettext_lazy("player put in a division"),
+    "league.membership.merge": gettext_lazy("membership moved to the merged player"),
+    "league.membership.remove": gettext_lazy("player taken out of a division"),
+    "league.membership.select": gettext_lazy("applicants placed"),
+    "league.promote": gettext_lazy("player promoted"),
+    "league.relegate": gettext_lazy("player relegated"),
+    "league.qualify": gettext_lazy("player qualified"),
+    "league.schedule.generate": gettext_lazy("schedule drawn"),
+    "league.schedule.invalidate": gettext_lazy("schedule dropped"),
+    "league.schedule.swap": gettext_lazy("players swapped in the schedule"),
+    "league.season.advance": gettext_lazy("next season formed"),
+    "league.season.create": gettext_lazy("season created"),
+    "league.season.finish": gettext_lazy("season finished"),
+    "league.season.update": gettext_lazy("season changed"),
+    "league.update": gettext_lazy("league changed"),
+    "money_sheet.save": gettext_lazy("money sheet entered"),
+    "penalty.record": gettext_lazy("penalty recorded"),
+    "player.create": gettext_lazy("player added to the registry"),
+    "player.merge": gettext_lazy("two records of a player merged"),
+    "registration.create": gettext_lazy("player registered"),
+    "registration.import": gettext_lazy("players imported"),
+    "registration.merge": gettext_lazy("registration moved to the merged player"),
+    "registration.status": gettext_lazy("registration status changed"),
+    "round.close": gettext_lazy("round closed"),
+    "round.create": gettext_lazy("round seated"),
+    "round.publish": gettext_lazy("round published"),
+    "round.start_clock": gettext_lazy("clock started"),
+    "round.swap": gettext_lazy("players swapped"),
+    "scorecard.annul": gettext_lazy("table's round annulled"),
+    "scorecard.confirm": gettext_lazy("card confirmed"),
+    "scorecard.submit": gettext_lazy("card submitted"),
+    "scorecard.verify": gettext_lazy("card verified"),
+    "standings.adjust": gettext_lazy("standing adjusted"),
+    "standings.refresh": gettext_lazy("carried points recomputed"),
+    "table_link.issue": gettext_lazy("table links issued"),
+    "table_link.reissue": gettext_lazy("table link replaced"),
+}
+
+FIELD_LABELS = {
+    "announcements": gettext_lazy("announcements"),
+    "bought": gettext_lazy("bought"),
+    "called": gettext_lazy("called tarok"),
+    "clock_started_at": gettext_lazy("clock started"),
+    "club": gettext_lazy("club"),
+    "code": gettext_lazy("code"),
+    "compared_with_paper": gettext_lazy("compared with the signed paper sheet"),
+    "country": gettext_lazy("country"),
+    "contras": gettext_lazy("contras"),
+    "declarer": gettext_lazy("declarer"),
+    "description": gettext_lazy("description"),
+    "decision": gettext_lazy("decision"),
+    "federation_id": gettext_lazy("federation id"),
+    "first": gettext_lazy("first player"),
+    "forehand": gettext_lazy("forehand"),
+    "game": gettext_lazy("game"),
+    "hand": gettext_lazy("hand"),
+    "hands": gettext_lazy("hands"),
+    "kind": gettext_lazy("kind"),
+    "money": gettext_lazy("money"),
+    "name": gettext_lazy("name"),
+    "partner": gettext_lazy("partner"),
+    "penalties": gettext_lazy("penalties"),
+    "player": gettext_lazy("player"),
+    "players": gettext_lazy("players"),
+    "points": gettext_lazy("points"),
+    "points_by_player": gettext_lazy("points of each player"),
+    "points_delta": gettext_lazy("table points"),
+    "resting": gettext_lazy("resting"),
+    "role": gettext_lazy("role"),
+    "rank": gettext_lazy("rank"),
+    "round": gettext_lazy("round"),
+    "season": gettext_lazy("season"),
+    "division": gettext_lazy("division"),
+    "duplicate": gettext_lazy("merged record"),
+    "events": gettext_lazy("events"),
+    "id": gettext_lazy("number in the registry"),
+    "kept": gettext_lazy("kept record"),
+    "leagues": gettext_lazy("leagues"),
+    "reused_players": gettext_lazy("players already in the registry"),
+    "schedules": gettext_lazy("schedules"),
+    "seasons": gettext_lazy("seasons"),
+    "user": gettext_lazy("account"),
+    "rows": gettext_lazy("rows"),
+    "ruleset": gettext_lazy("ruleset"),
+    "score_delta": gettext_lazy("score"),
+    "second": gettext_lazy("second player"),
+    "seed": gettext_lazy("seed"),
+    "stake": gettext_lazy("stake"),
+    "start_number": gettext_lazy("start number"),
+    "start_numbers": gettext_lazy("start numbers"),
+    "status": gettext_lazy("status"),
+    "system": gettext_lazy("seating system"),
+    "table": gettext_lazy("table"),
+    "tables": gettext_lazy("tables"),
+    "username": gettext_lazy("username"),
+    "venue": gettext_lazy("venue"),
+    "won": gettext_lazy("won"),
+}
+
+# Status codes of every model that has one, in words.
+_STATUS_LABELS: dict[str, Any] = {}
+for _choices in (Scorecard.Status, Round.Status, Registration.Status, Event.Status):
+    for _value, _label in _choices.choices:
+        _STATUS_LABELS.setdefault(_value, _label)
+
+
+def action_label(action: str) -> str:
+    label = ACTION_LABELS.get(action)
+    return str(label) if label is not None else action.replace("_", " ").replace(".", ": ")
+
+
+def field_label(key: str) -> str:
+    if key in FIELD_LABELS:
+        return str(FIELD_LABELS[key])
+    try:  # an event's settings, changed on its settings page
+        return str(Event._meta.get_field(key).verbose_name)
+    except FieldDoesNotExist:
+        return key.replace("_", " ")
+
+
+def value_text(key: str, value: Any) -> str:
+    """A stored value as a person reads it."""
+    if value is None or value == "" or value == []:
+        return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if key == "status" and isinstance(value, str):
+        return str(_STATUS_LABELS.get(value, value))
+    if isinstance(value, dict):
+        return "; ".join(f"{field_label(k) if not str(k).isdigit() else '#' + str(k)}: "
+                         f"{value_text(k, v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(value_text(key, v) for v in value)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Change:
+    field: str
+    before: str
+    after: str
+
+
+def changes(entry: AuditEntry) -> list[Change]:
+    """The fields an entry changed, each with its value before and after in words."""
+    before, after = entry.before, entry.after
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        # A whole value (e.g. a hand's record) replaced, created or removed.
+        before = before if isinstance(before, dict) else ({} if before is None else {"": before})
+        after = after if isinstance(after, dict) else ({} if after is None else {"": after})
+    out = []
+    for key in list(dict.fromkeys([*before, *after])):
+        old, new = before.get(key), after.get(key)
+        if old == new and key in before and key in after:
+            continue
+        out.append(Change(field=field_label(key) if key else "",
+                          before=value_text(key, old) if key in before else "",
+                          after=value_text(key, new) if key in after else ""))
+    return out
+
+
+def who(entry: AuditEntry) -> str:
+    if entry.via == AuditEntry.Via.TABLE_LINK:
+        return _("%(seat)s via the table link") % {"seat": entry.actor_label}
+    return entry.actor_label or _("the system")

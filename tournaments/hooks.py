@@ -1,0 +1,67 @@
+"""What apps built on this one add to it, registered in their AppConfig.ready(): sections of a
+player's public page, and the records they keep of a player, which follow him when two
+records of one person are merged. Dependencies run one way (leagues → tournaments): the
+tournaments app never imports the apps that extend it; it asks this registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PlayerSection:
+    """A part of a player's page: `build(player)` answers the template's context, or None when
+    the app has nothing public to show of him."""
+
+    template: str
+    build: Callable[[Any], dict[str, Any] | None]
+
+
+_player_sections: list[PlayerSection] = []
+
+
+def register_player_section(section: PlayerSection) -> None:
+    if section not in _player_sections:
+        _player_sections.append(section)
+
+
+def player_sections(player: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(template, context) of every registered section with something to show."""
+    out = []
+    for section in _player_sections:
+        context = section.build(player)
+        if context:
+            out.append((section.template, context))
+    return out
+
+
+@dataclass(frozen=True)
+class PlayerRecords:
+    """What an app keeps of a player, for merging two records of one person
+    (`tournaments.services_players.player_merge`):
+
+    - `conflicts(keep, duplicate)`: the contract errors (`{"hand", "field", "code",
+      "message"}`) that forbid the merge, such as both records in one league season;
+    - `move(keep, duplicate, actor)`: moves the duplicate's records to `keep` inside the
+      merge's transaction (auditing them) and answers what it moved, for the merge's entry;
+    - `describe(player)`: short labels of what the player has there, shown before merging.
+    """
+
+    name: str
+    conflicts: Callable[[Any, Any], list[dict[str, Any]]]
+    move: Callable[[Any, Any, Any], Any]
+    describe: Callable[[Any], list[str]]
+
+
+_player_records: list[PlayerRecords] = []
+
+
+def register_player_records(records: PlayerRecords) -> None:
+    if all(r.name != records.name for r in _player_records):
+        _player_records.append(records)
+
+
+def player_records() -> list[PlayerRecords]:
+    return list(_player_records)

@@ -1,0 +1,244 @@
+"""The bounds every input is held to before it reaches the database or the engine, in one
+place so that the API, the pages, the archive import and the commands agree (docs/security.md,
+"Limits"):
+
+- whole numbers: what the database column holds (`SMALL_MAX`, `INT_MAX`), and the parsing of
+  numbers typed into query strings and forms (`parse_whole`);
+- text: no NUL, no control characters, no invisible format characters (zero-width, direction
+  overrides), no lone surrogates (`text_problem`, and the validators the models use);
+- JSON: a parse that refuses nesting deeper than `MAX_JSON_DEPTH` and NUL characters, with
+  the path of the offending value (`load_json`, `json_problems`).
+
+A refusal names the field (or the path in a JSON document) and is translated; nothing here
+writes anything.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import unicodedata
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext as _
+
+# What the database columns hold: PositiveSmallIntegerField, IntegerField.
+SMALL_MAX = 32_767
+INT_MAX = 2_147_483_647
+INT_MIN = -INT_MAX - 1
+
+# The largest page of an API list, and how far into a list an offset may point.
+MAX_PAGE_SIZE = 1_000
+MAX_OFFSET = INT_MAX
+
+# JSON bodies and files nest this deep at most. An event archive nests about a dozen levels
+# (event, rounds, tables, scorecard, hands, record, announcements, audit entries holding
+# records); far deeper documents are attacks on the parser, not data.
+MAX_JSON_DEPTH = 64
+
+# A standings adjustment corrects a result; these bound one correction so that the carried
+# totals stay within their columns (tournament points: 9 digits with 3 decimals).
+MAX_SCORE_ADJUSTMENT = 10_000_000
+MAX_POINTS_ADJUSTMENT = 1_000
+
+# Hands per round when a ruleset says nothing of its own: more than any rulebook plays in a
+# round (the seeds play 16 to 36), few enough that one printed sheet stays a few pages.
+MAX_HANDS_PER_ROUND = 100
+
+# Characters allowed in multi-line text (descriptions, reasons) but not in one-line text.
+_LINE_BREAKS = {"\n", "\r", "\t"}
+
+
+def parse_whole(raw: Any, *, minimum: int = 0, maximum: int = INT_MAX) -> int | None:
+    """A whole number typed into a query string or a form, or None when it is not one or lies
+    outside [minimum, maximum]. For views that only need to read a number safely."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        value = raw
+    else:
+        text = str(raw or "").strip()
+        if not text or len(text) > 20 or not text.lstrip("-").isdigit() or not text.isascii():
+            return None
+        value = int(text)
+    return value if minimum <= value <= maximum else None
+
+
+# ---------------------------------------------------------------------------------------
+# Text
+# ---------------------------------------------------------------------------------------
+
+def _character_problem(char: str, multiline: bool) -> str | None:
+    if char == "\x00":
+        return _("must not contain NUL characters")
+    category = unicodedata.category(char)
+    if category == "Cc" and not (multiline and char in _LINE_BREAKS):
+        return _("must not contain control characters (U+%(code)04X)") % {"code": ord(char)}
+    if category in ("Zl", "Zp") and not multiline:
+        return _("must be one line")
+    if category == "Cf":
+        # Zero-width characters and direction overrides make a name look like another one,
+        # or turn what is shown around; no name or note of a tarok event needs them.
+        return _("must not contain invisible formatting characters (U+%(code)04X)") % {
+            "code": ord(char)}
+    if category == "Cs":
+        return _("must be valid Unicode text")
+    return None
+
+
+def text_problem(value: str, *, multiline: bool = False) -> str | None:
+    """Why a text may not be stored, or None. Ordinary Unicode (any letters, accents,
+    punctuation, emoji) is fine; `multiline` text may also hold line breaks and tabs."""
+    if value.isascii() and value.isprintable():
+        return None
+    for char in value:
+        problem = _character_problem(char, multiline)
+        if problem:
+            return problem
+    return None
+
+
+@deconstructible
+class TextValidator:
+    """The text rule as a model and form field validator."""
+
+    def __init__(self, multiline: bool = False):
+        self.multiline = multiline
+
+    def __call__(self, value: Any) -> None:
+        if isinstance(value, str):
+            problem = text_problem(value, multiline=self.multiline)
+            if problem:
+                raise ValidationError(problem, code="invalid_text")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TextValidator) and other.multiline == self.multiline
+
+    def __hash__(self) -> int:
+        return hash(("TextValidator", self.multiline))
+
+
+one_line_text = TextValidator(multiline=False)
+multi_line_text = TextValidator(multiline=True)
+
+
+def text_errors(values: dict[str, Any], *, multiline: frozenset[str] | set[str] = frozenset()
+                ) -> list[dict[str, Any]]:
+    """Contract-shaped errors for the texts among `values` (field name: value) that break the
+    text rule; the fields named in `multiline` may hold line breaks."""
+    errors = []
+    for name, value in values.items():
+        if isinstance(value, str):
+            problem = text_problem(value, multiline=name in multiline)
+            if problem:
+                errors.append({"hand": None, "field": name, "code": "invalid_text",
+                               "message": _("%(field)s %(problem)s") % {
+                                   "field": name, "problem": problem}})
+    return errors
+
+
+# ---------------------------------------------------------------------------------------
+# JSON
+# ---------------------------------------------------------------------------------------
+
+def _child_path(path: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def json_problems(value: Any, path: str = "", *, max_depth: int = MAX_JSON_DEPTH,
+                  multiline: bool = True) -> list[dict[str, Any]]:
+    """Contract-shaped errors of a parsed JSON value: nesting deeper than `max_depth`, and
+    keys or strings that break the text rule (line breaks are allowed: free texts such as a
+    reason or a note travel in JSON too). Walked without recursion, so any depth is safe."""
+    errors: list[dict[str, Any]] = []
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack and len(errors) < 20:
+        item, where, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth >= max_depth:
+                errors.append({"hand": None, "field": where or "body", "code": "too_deep",
+                               "message": _("%(field)s nests deeper than %(depth)s levels") % {
+                                   "field": where or _("the document"), "depth": max_depth}})
+                continue
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            children = []
+            for key, child in pairs:
+                child_path = _child_path(where, key)
+                if isinstance(key, str):
+                    problem = text_problem(key, multiline=False)
+                    if problem:
+                        errors.append({"hand": None, "field": child_path, "code": "invalid_text",
+                                       "message": _("the key %(field)s %(problem)s") % {
+                                           "field": child_path, "problem": problem}})
+                        continue
+                children.append((child, child_path, depth + 1))
+            stack.extend(reversed(children))
+        elif isinstance(item, float) and not math.isfinite(item):
+            errors.append({"hand": None, "field": where or "body", "code": "not_a_number",
+                           "message": _("%(field)s must be a finite number") % {
+                               "field": where or _("the document")}})
+        elif isinstance(item, str):
+            problem = text_problem(item, multiline=multiline)
+            if problem:
+                errors.append({"hand": None, "field": where or "body", "code": "invalid_text",
+                               "message": _("%(field)s %(problem)s") % {
+                                   "field": where or _("the document"), "problem": problem}})
+    return errors
+
+
+class JsonRefused(ValueError):
+    """A JSON text that is not read: `errors` in the contract's shape."""
+
+    def __init__(self, errors: list[dict[str, Any]]):
+        self.errors = errors
+        super().__init__("; ".join(e["message"] for e in errors))
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(_("%(name)s is not a JSON number") % {"name": name})
+
+
+def load_json(text: str | bytes, *, field: str = "body") -> Any:
+    """Parse JSON text, refusing what is not JSON, nests too deeply, or carries NUL or other
+    characters no stored text may hold. Raises JsonRefused."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonRefused([{"hand": None, "field": field, "code": "not_utf8",
+                                "message": _("%(field)s is not UTF-8 text") % {"field": field}}]
+                              ) from exc
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError as exc:
+        raise JsonRefused([{"hand": None, "field": field, "code": "too_deep",
+                            "message": _("%(field)s nests deeper than %(depth)s levels") % {
+                                "field": field, "depth": MAX_JSON_DEPTH}}]) from exc
+    except json.JSONDecodeError as exc:
+        raise JsonRefused([{"hand": None, "field": field, "code": "invalid_json",
+                            "message": _("%(field)s is not valid JSON: %(error)s at line "
+                                         "%(line)s") % {"field": field, "error": exc.msg,
+                                                        "line": exc.lineno}}]) from exc
+    except ValueError as exc:
+        # NaN and Infinity, which JSON does not have, and numbers of thousands of digits.
+        raise JsonRefused([{"hand": None, "field": field, "code": "invalid_json",
+                            "message": _("%(field)s is not valid JSON: %(error)s") % {
+                                "field": field, "error": exc}}]) from exc
+    problems = json_problems(value)
+    if problems:
+        raise JsonRefused(problems)
+    return value
+
+
+def bounded_whole(name: str, value: Any, minimum: int, maximum: int) -> list[dict[str, Any]]:
+    """Contract-shaped errors when `value` is not a whole number within [minimum, maximum]."""
+    if isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum:
+        return []
+    return [{"hand": None, "field": name, "code": "out_of_range",
+             "message": _("%(field)s must be a whole number from %(min)s to %(max)s") % {
+                 "field": name, "min": minimum, "max": maximum}}]
+

@@ -1,0 +1,351 @@
+"""Who may see and do what, in which state of a round or a scorecard: the one answer that the
+pages, the API, the management commands and the services all ask.
+
+The roles:
+- anonymous visitors and users without a role: public events, their published rounds;
+- a player (a user linked to a Player): besides, writes the card of a table he sits at while
+  the table may write it (see `tournaments.lifecycle`), and confirms his table's card;
+- a seat of a table acting through the table's link (`TableSeat`: a phone holding the table's
+  token, on which a player chose his seat; no account): the same rights as a player, for that
+  table only;
+- a referee of an event: penalties, disputes, corrections (with a reason), annulments,
+  verification, and every card of that event;
+- an organiser of an event: everything a referee may, and running the event;
+- staff: everything everywhere;
+- the system (`actor=None`: management commands, background jobs, the demo): every right; the
+  lifecycle still holds.
+An organiser or referee of one event has no rights on another. A private event, and a draft
+round, do not exist for whoever may not see them: the edges answer 404, not 403.
+
+`*_refusal` functions answer None (allowed) or the `Refusal` to show; `require_*` raise it
+(`Forbidden`, 403, or `NotFound`, 404), which every edge turns into its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments import lifecycle
+from tournaments.errors import Forbidden, NotFound, ServiceError
+from tournaments.models import Event, Round, Scorecard, Table
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why not. `status` is what the edges answer: 404 when the object does not exist for the
+    actor, 403 when he lacks the right, 400 when he has it but the card's state does not allow
+    the action now (or a reason is missing)."""
+
+    code: str
+    message: str
+    field: str = "non_field_errors"
+    status: int = 403
+
+    @property
+    def hidden(self) -> bool:
+        return self.status == 404
+
+    def error(self) -> ServiceError:
+        cls = {404: NotFound, 403: Forbidden}.get(self.status, ServiceError)
+        return cls(self.message, field=self.field, code=self.code)
+
+
+# ---------------------------------------------------------------------------------------
+# Who the actor is
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableSeat:
+    """A player acting through his table's link: the table the token opens, the seat he chose
+    on this phone, and the phone's opaque id (kept in the audit trail)."""
+
+    table_id: int
+    event_id: int
+    start_number: int
+    name: str
+    device: str = ""
+
+    def __str__(self) -> str:
+        return f"#{self.start_number} {self.name}"
+
+
+def is_table_seat(actor: Any) -> bool:
+    return isinstance(actor, TableSeat)
+
+
+def is_system(actor: Any) -> bool:
+    return actor is None
+
+
+def is_signed_in(actor: Any) -> bool:
+    return bool(getattr(actor, "is_authenticated", False))
+
+
+def is_staff(actor: Any) -> bool:
+    return is_system(actor) or (is_signed_in(actor) and actor.is_staff)
+
+
+def is_organiser(actor: Any, event: Event) -> bool:
+    if is_staff(actor):
+        return True
+    return is_signed_in(actor) and event.organisers.filter(pk=actor.pk).exists()
+
+
+def is_official(actor: Any, event: Event) -> bool:
+    """A referee or an organiser of the event (or staff)."""
+    if is_organiser(actor, event):
+        return True
+    return is_signed_in(actor) and event.referees.filter(pk=actor.pk).exists()
+
+
+def sits_at(actor: Any, table: Table) -> bool:
+    if is_table_seat(actor):
+        return actor.table_id == table.pk
+    if not is_signed_in(actor):
+        return False
+    return table.seats.filter(registration__player__user=actor).exists()
+
+
+def is_table_party(actor: Any, table: Table) -> bool:
+    """A player of the table or an official of its event: who follows the table's own page
+    and history."""
+    return sits_at(actor, table) or is_official(actor, table.round.event)
+
+
+# Apps built on this one name further event creators (the leagues app: the organisers of a
+# league create its matchdays), registered in their AppConfig.ready().
+_event_creator_checks: list[Callable[[Any], bool]] = []
+
+
+def register_event_creators(check: Callable[[Any], bool]) -> None:
+    if check not in _event_creator_checks:
+        _event_creator_checks.append(check)
+
+
+def can_create_events(actor: Any) -> bool:
+    """Staff, users given the `tournaments.add_event` permission, anyone who already organises
+    an event (an organiser runs his next event himself), and whom other apps name."""
+    if is_staff(actor):
+        return True
+    if not is_signed_in(actor):
+        return False
+    return (actor.has_perm("tournaments.add_event") or actor.organised_events.exists()
+            or any(check(actor) for check in _event_creator_checks))
+
+
+def can_manage_players(actor: Any) -> bool:
+    """The player registry is used by whoever may register players: event creators."""
+    return can_create_events(actor)
+
+
+def require_manage_players(actor: Any) -> None:
+    """The registry's own changes (merging two records of one person) are for those who
+    manage it."""
+    if not can_manage_players(actor):
+        raise Forbidden(_("only event organisers may change the player registry"),
+                        code="not_organiser")
+
+
+# ---------------------------------------------------------------------------------------
+# Seeing
+# ---------------------------------------------------------------------------------------
+
+def can_view_event(actor: Any, event: Event) -> bool:
+    if is_table_seat(actor) and actor.event_id == event.pk:
+        return True  # the token opens its own table, also of a private event
+    return event.is_public or is_official(actor, event)
+
+
+def can_view_round(actor: Any, rnd: Round) -> bool:
+    """Drafts are the officials' working copy."""
+    event = rnd.event
+    if not can_view_event(actor, event):
+        return False
+    return not lifecycle.is_draft(rnd) or is_official(actor, event)
+
+
+def can_view_table(actor: Any, table: Table) -> bool:
+    return can_view_round(actor, table.round)
+
+
+def can_view_table_history(actor: Any, table: Table) -> bool:
+    """A table's audit history: its players and the officials."""
+    return can_view_table(actor, table) and is_table_party(actor, table)
+
+
+def require_event_visible(actor: Any, event: Event | None, slug: str = "") -> Event:
+    if event is None or not can_view_event(actor, event):
+        raise NotFound(_("there is no event %(slug)s") % {"slug": slug or getattr(event, "slug", "")},
+                       field="event", code="not_found")
+    return event
+
+
+def require_round_visible(actor: Any, rnd: Round | None, number: int = 0) -> Round:
+    if rnd is None or not can_view_round(actor, rnd):
+        raise NotFound(_("there is no round %(n)s") % {"n": number or getattr(rnd, "number", "")},
+                       field="round", code="not_found")
+    return rnd
+
+
+def require_table_visible(actor: Any, table: Table | None, number: int = 0) -> Table:
+    if table is None or not can_view_table(actor, table):
+        raise NotFound(_("there is no table %(n)s") % {"n": number or getattr(table, "number", "")},
+                       field="table", code="not_found")
+    return table
+
+
+# ---------------------------------------------------------------------------------------
+# Running an event
+# ---------------------------------------------------------------------------------------
+
+def require_organiser(actor: Any, event: Event) -> None:
+    if not is_organiser(actor, event):
+        raise Forbidden(_("only the organisers of %(event)s may do this") % {"event": event.name},
+                        code="not_organiser")
+
+
+def require_official(actor: Any, event: Event) -> None:
+    if not is_official(actor, event):
+        raise Forbidden(_("only the referees and organisers of %(event)s may do this")
+                        % {"event": event.name}, code="not_referee")
+
+
+# ---------------------------------------------------------------------------------------
+# Writing a table's scorecard
+# ---------------------------------------------------------------------------------------
+
+class CardAction:
+    """What one may do to a scorecard."""
+
+    ENTER = "enter"            # enter, change or delete a hand; enter the money sheet
+    SUBMIT = "submit"          # the table hands its card in
+    CONFIRM_HAND = "confirm_hand"
+    CONFIRM = "confirm"        # a second person confirms the submitted card
+    VERIFY = "verify"          # an official checks a confirmed card
+    ANNUL = "annul"            # an official annuls the table's round
+
+    ALL = (ENTER, SUBMIT, CONFIRM_HAND, CONFIRM, VERIFY, ANNUL)
+
+
+def _not_at_table() -> Refusal:
+    return Refusal("not_at_table",
+                   _("only the players of this table and the officials may write its scorecard"))
+
+
+def _round_state_refusal(rnd: Round) -> Refusal:
+    if lifecycle.is_draft(rnd):
+        return Refusal("round_not_published", _("round %(n)s is not published yet")
+                       % {"n": rnd.number}, field="round", status=400)
+    return Refusal("round_not_open", _("round %(n)s is %(status)s: ask a referee")
+                   % {"n": rnd.number, "status": rnd.get_status_display().lower()}, field="round")
+
+
+def _card_state_refusal(card: Scorecard) -> Refusal:
+    return Refusal("scorecard_closed",
+                   _("the scorecard is %(status)s: a change is now a referee's correction")
+                   % {"status": card.get_status_display().lower()}, field="scorecard")
+
+
+def submitted_by_actor(card: Scorecard, actor: Any) -> bool:
+    """Whether `actor` is who submitted the card (the same account, or the same seat)."""
+    if is_table_seat(actor):
+        return card.submitted_by_seat == actor.start_number
+    return card.submitted_by_id is not None and card.submitted_by_id == getattr(actor, "pk", None)
+
+
+def entered_by_actor(hand: Any, actor: Any) -> bool:
+    if is_table_seat(actor):
+        return hand.entered_by_seat == actor.start_number
+    return hand.entered_by_id is not None and hand.entered_by_id == getattr(actor, "pk", None)
+
+
+def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
+                 table: Table | None = None, paper_checked: bool = False) -> Refusal | None:
+    """None when `actor` may do `action` to `card` now, else why not.
+
+    Officials write any card of a published round; a change of a confirmed or verified card is
+    a correction and needs a reason. Players write their own table's card while the round is
+    playable and the card open or submitted. Nobody writes an annulled card or a draft's. A
+    card is confirmed by a second person, except by an official of an event where officials
+    confirm alone, who says he compared it with the signed paper sheet (`paper_checked`)."""
+    table = table or card.table
+    rnd = table.round
+    event = rnd.event
+    if not can_view_round(actor, rnd):
+        return Refusal("not_found", _("there is no table %(n)s") % {"n": table.number},
+                       field="table", status=404)
+    official = is_official(actor, event)
+    if not official and not sits_at(actor, table):
+        if action in (CardAction.VERIFY, CardAction.ANNUL):
+            return Refusal("not_referee", _("only the referees and organisers of %(event)s may do this")
+                           % {"event": event.name})
+        return _not_at_table()
+    if lifecycle.is_draft(rnd):
+        return _round_state_refusal(rnd)
+    status = card.status
+    if not official:
+        if action in (CardAction.VERIFY, CardAction.ANNUL):
+            return Refusal("not_referee", _("only the referees and organisers of %(event)s may do this")
+                           % {"event": event.name})
+        if not lifecycle.is_playable(rnd):
+            return _round_state_refusal(rnd)
+        if status not in lifecycle.TABLE_WRITABLE_CARDS:
+            return _card_state_refusal(card)
+    if status == Scorecard.Status.ANNULLED:
+        return Refusal("annulled", _("the scorecard is annulled"), field="scorecard", status=400)
+    if action == CardAction.VERIFY:
+        if status != Scorecard.Status.CONFIRMED:
+            return Refusal("not_confirmed", _("only a confirmed scorecard can be verified (it is %(status)s)")
+                           % {"status": card.get_status_display().lower()}, field="status", status=400)
+        return None
+    if action == CardAction.ANNUL:
+        return None
+    if action == CardAction.ENTER:
+        if status in lifecycle.CORRECTED_CARDS and not reason.strip():
+            return Refusal("reason_required",
+                           _("the scorecard is %(status)s: a correction needs a reason")
+                           % {"status": card.get_status_display().lower()}, field="reason", status=400)
+        return None
+    if action == CardAction.SUBMIT:
+        if status != Scorecard.Status.OPEN:
+            return Refusal("not_open", _("only an open scorecard can be submitted (it is %(status)s)")
+                           % {"status": card.get_status_display().lower()}, field="status", status=400)
+        return None
+    if action == CardAction.CONFIRM:
+        if status != Scorecard.Status.SUBMITTED:
+            return Refusal("not_submitted",
+                           _("only a submitted scorecard can be confirmed (it is %(status)s)")
+                           % {"status": card.get_status_display().lower()}, field="status", status=400)
+        alone = (official and paper_checked
+                 and event.card_confirmation == Event.CardConfirmation.OFFICIAL)
+        if submitted_by_actor(card, actor) and not alone:
+            if official and event.card_confirmation == Event.CardConfirmation.OFFICIAL:
+                return Refusal("paper_not_checked",
+                               _("compare the card with the signed paper sheet and say so to confirm it alone"),
+                               field="paper_checked", status=400)
+            return Refusal("same_person",
+                           _("the card is confirmed by a second person, not the one who submitted it"),
+                           field="confirmed_by", status=400)
+        return None
+    if action == CardAction.CONFIRM_HAND:
+        if status not in lifecycle.TABLE_WRITABLE_CARDS:
+            return _card_state_refusal(card)
+        return None
+    raise ValueError(f"unknown card action {action!r}")
+
+
+def may(actor: Any, card: Scorecard, action: str, *, table: Table | None = None) -> bool:
+    """For pages: whether to offer the action (a correction's reason is asked by the form)."""
+    refusal = card_refusal(actor, card, action, reason="-", table=table)
+    return refusal is None
+
+
+def require_card(actor: Any, card: Scorecard, action: str, *, reason: str = "",
+                 paper_checked: bool = False) -> None:
+    refusal = card_refusal(actor, card, action, reason=reason, paper_checked=paper_checked)
+    if refusal is not None:
+        raise refusal.error()
