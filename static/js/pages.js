@@ -4,13 +4,20 @@
 (function () {
   "use strict";
 
+  // The game is a select on the organiser's pages and a row of buttons (radios) on a phone.
+  function chosenGame(form) {
+    var select = form.querySelector("select[name=game]");
+    if (select) return select.value;
+    var radio = form.querySelector("input[name=game]:checked");
+    return radio ? radio.value : "";
+  }
+
   function gameFields(form) {
     var script = document.getElementById("game-fields");
     if (!script) return;
     var map = JSON.parse(script.textContent || "{}");
-    var select = form.querySelector("select[name=game]");
-    if (!select) return;
-    var wanted = map[select.value];
+    if (!form.querySelector("select[name=game], input[name=game]")) return;
+    var wanted = map[chosenGame(form)];
     form.querySelectorAll("[data-field]").forEach(function (el) {
       // The game comes first; then only the fields it needs are shown (and posted).
       var show = !!wanted && wanted.indexOf(el.getAttribute("data-field")) !== -1;
@@ -19,6 +26,19 @@
         input.disabled = !show;
       });
     });
+  }
+
+  // TRI + 1: the player who rests this hand neither declares nor partners.
+  function restingChips(form) {
+    var resting = form.querySelector("select[name=resting]");
+    if (!resting) return;
+    form.querySelectorAll("fieldset[data-field=declarer] .chip, fieldset[data-field=partner] .chip")
+      .forEach(function (chip) {
+        var out = resting.value !== "" && chip.getAttribute("data-value") === resting.value;
+        chip.hidden = out;
+        var input = chip.querySelector("input");
+        if (out && input && input.checked) input.checked = false;
+      });
   }
 
   function initHandForms(root) {
@@ -30,7 +50,13 @@
         select.addEventListener("change", function () { gameFields(form); });
         if (!select.value && !form.querySelector(".has-error")) select.focus();
       }
+      form.querySelectorAll("input[name=game]").forEach(function (radio) {
+        radio.addEventListener("change", function () { gameFields(form); });
+      });
+      var resting = form.querySelector("select[name=resting]");
+      if (resting) resting.addEventListener("change", function () { restingChips(form); });
       gameFields(form);
+      restingChips(form);
     });
   }
 
@@ -74,16 +100,28 @@
     });
   }
 
+  // "updated 5 s ago" under what refreshes itself: counted from when the part arrived.
+  function tickUpdated() {
+    var now = Date.now();
+    document.querySelectorAll(".updated[data-template]").forEach(function (el) {
+      if (!el.dataset.t0) el.dataset.t0 = String(now);
+      var seconds = Math.round((now - parseInt(el.dataset.t0, 10)) / 1000);
+      el.textContent = el.getAttribute("data-template").replace("{s}", String(seconds));
+    });
+  }
+
   function init(root) {
     initAutosubmit(root);
     initHandForms(root);
     initConfirms(root);
     tickClocks();
+    tickUpdated();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
     setInterval(tickClocks, 1000);
+    setInterval(tickUpdated, 1000);
     if (window.htmx) window.htmx.onLoad(function (el) { init(el); });
   });
 })();
