@@ -15,7 +15,7 @@ def _celery_eager_unless_worker(request):
     if "/tests/unit/" in str(request.node.path):
         yield
         return
-    from django.core.cache import cache
+    from django.core.cache import caches
 
     from config.celery import app
     from tournaments.page_cache import forget_all
@@ -23,12 +23,20 @@ def _celery_eager_unless_worker(request):
     old = app.conf.task_always_eager
     app.conf.task_always_eager = request.node.get_closest_marker("worker") is None
     # Cached pages are keyed by database ids, which SQLite may hand out again after a test's
-    # rollback: every test starts with an empty cache.
-    cache.clear()
+    # rollback, and the default cache (login failures) is a database table that transactional
+    # tests commit to: every test starts with empty caches. Only tests with the database may
+    # touch that table; for them the database is set up first.
+    uses_db = (request.node.get_closest_marker("django_db") is not None
+               or {"db", "transactional_db"} & set(request.fixturenames))
+    if uses_db:
+        request.getfixturevalue("_django_db_helper")
+    aliases = [alias for alias in caches if uses_db or alias != "default"]
+    for alias in aliases:
+        caches[alias].clear()
     forget_all()
     try:
         yield
     finally:
         app.conf.task_always_eager = old
-        cache.clear()
+        caches["pages"].clear()
         forget_all()

@@ -6,6 +6,7 @@ import datetime as dt
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
 from tournaments.models import Event, Player, Registration
 
@@ -52,3 +53,14 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     event = factory.SubFactory(EventFactory)
     player = factory.SubFactory(PlayerFactory)
     start_number = factory.Sequence(lambda n: n + 1)
+
+
+def allow_event_creation(user):
+    """Give `user` the right to create events (as an administrator does in the admin)."""
+    if user is not None:
+        user.user_permissions.add(Permission.objects.get(codename="add_event",
+                                                         content_type__app_label="tournaments"))
+        # Django caches a user's permissions on the object.
+        for cache in ("_perm_cache", "_user_perm_cache"):
+            user.__dict__.pop(cache, None)
+    return user

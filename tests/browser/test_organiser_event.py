@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from tests.browser.helpers import PASSWORD, enter_hand, login
+from tests.browser.helpers import PASSWORD, enter_hand, login, seat_and_publish
 from tournaments.models import Event, Registration, Round, Scorecard
 from tournaments.seating.rotation import rest_rotation
 
@@ -66,21 +66,6 @@ def _play_round(page, other, base: str, event: Event, number: int) -> None:
     assert "Round verified and closed." in page.content()
 
 
-def _seat_and_publish(page, base: str, event: Event, number: int) -> None:
-    page.goto(f"{base}/manage/e/{event.slug}/")
-    page.click(f"text=Seat round {number}")
-    # The job page polls the job (htmx) and moves to the preview when the seating is stored.
-    page.wait_for_url(re.compile(rf"/manage/e/{event.slug}/(jobs/\d+|rounds/{number})/$"))
-    if "/jobs/" in page.url:
-        page.wait_for_url(re.compile(rf"/rounds/{number}/$"))
-    assert "Publish the round" in page.content()
-    page.click("text=Publish the round")
-    page.wait_for_load_state()
-    page.click("text=Start the clock (55 minutes)")
-    page.wait_for_load_state()
-    assert page.locator(".clock .clock-time").count() == 1
-
-
 def test_an_organiser_runs_a_two_round_tri1_event_end_to_end(live_server, new_page):
     users = get_user_model()
     organiser = users.objects.create_user("nina", password=PASSWORD)
@@ -127,7 +112,7 @@ def test_an_organiser_runs_a_two_round_tri1_event_end_to_end(live_server, new_pa
     login(other, base, "rok")
 
     for number in (1, 2):
-        _seat_and_publish(page, base, event, number)
+        seat_and_publish(page, base, event.slug, number)
         _play_round(page, other, base, event, number)
 
     assert list(event.rounds.values_list("status", flat=True)) == [Round.Status.CLOSED] * 2

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.helpers import PASSWORD, login
+from tests.factories import allow_event_creation
 from tournaments import services, services_rounds
 from tournaments.models import Event, Registration
 
@@ -17,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def _event_with_a_played_round() -> tuple[Event, object, object]:
     users = get_user_model()
-    organiser = users.objects.create_user("org", password=PASSWORD)
+    organiser = allow_event_creation(users.objects.create_user("org", password=PASSWORD))
     referee = users.objects.create_user("ref", password=PASSWORD)
     event = services.event_create(
         actor=organiser, name="Referee Cup", slug="referee-cup", starts_on=dt.date(2026, 11, 21),
@@ -79,7 +80,7 @@ def test_a_referee_records_a_renons_and_the_standings_change(live_server, new_pa
     assert "Penalty recorded and scored." in page.content()
     # The scorecard shows the renons on the hand, and the history has the entry.
     assert f"renons {declarer}" in page.locator("#hand-1").inner_text()
-    assert "penalty.record" in page.content()
+    assert "penalty recorded" in page.content()  # the audit trail in words
 
     # The public standings refresh themselves (htmx polling) and show the new result.
     public.wait_for_function(

@@ -9,8 +9,10 @@ job, a league season with members, a schedule and a matchday, and a cup. The pat
 name those real objects, so the requests reach the views instead of stopping at a 404; a
 third of the examples name made-up objects or paths no route accepts.
 
-Two checks on every answer: never a server error, and every refusal (4xx) in the contract's
-error shape {"errors": [{"hand", "field", "code", "message"}]} with a field and a message.
+Four checks on every answer: never a server error; every refusal (4xx) in the contract's
+error shape {"errors": [{"hand", "field", "code", "message"}]} with a field and a message; its
+status code documented by the schema; and its body of the documented shape. The number of
+requests is printed.
 
 The fuzzing test is marked `fuzz` so a quick run can leave it out (`-m "not fuzz"`);
 `make test` runs it. Each role builds its world in a transactional test, which is flushed
@@ -34,6 +36,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
+from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from leagues import services as league_services
 from tests.factories import PlayerFactory
@@ -47,6 +50,7 @@ ROLES = ["anonymous", "player_here", "referee", "organiser", "other_organiser", 
 # searches deeper.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 ERROR_KEYS = {"hand", "field", "code", "message"}
+CASES: dict[str, int] = {}
 
 
 @functools.cache
@@ -58,8 +62,9 @@ def _world() -> dict[str, Any]:
     """The objects the path parameters name, built through the services."""
     w = build_world()
     organiser = w.users["organiser"]
+    # About the event as a whole, which only an official may raise (tournaments.rights).
     dispute = services.dispute_open(event=w.event, description="the points of hand 1",
-                                    actor=w.users["player_here"])
+                                    actor=w.users["referee"])
     services.penalty_record(table=w.round1.tables.get(number=1),
                             registration=w.event.registrations.get(start_number=2),
                             kind="renons", actor=w.users["referee"], description="late")
@@ -139,6 +144,11 @@ def error_shape(ctx: Any, response: Any, case: Any) -> bool | None:
     return None
 
 
+# Never a server error; every refusal in the error shape; and the schema documents every
+# answer: its status code, and the shape of its body.
+CHECKS = [not_a_server_error, error_shape, status_code_conformance, response_schema_conformance]
+
+
 @pytest.fixture
 def _in_process_requests():
     # As Django's own test client does: a request must not close the test's connection.
@@ -163,10 +173,10 @@ def _fuzz(operation: Any, path_parameters: dict[str, Any], headers: dict[str, st
               phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
     @given(strategy)
     def run(case: Any) -> None:
+        CASES[operation.label] = CASES.get(operation.label, 0) + 1
         response = case.call(headers=headers)
         statuses.setdefault(operation.label, set()).add(response.status_code)
-        case.validate_response(response, checks=[not_a_server_error, error_shape],
-                               headers=headers)
+        case.validate_response(response, checks=CHECKS, headers=headers)
 
     try:
         run()
@@ -191,6 +201,9 @@ def test_no_server_errors_and_every_refusal_names_its_field(role, transactional_
         failure = _fuzz(operation, _path_parameters(operation.path, world), headers, statuses)
         if failure:
             failures.append(failure)
+    print(f"\nschemathesis as {role}: {len(statuses)} operations, {sum(CASES.values())} requests, "
+          f"{len(failures)} failing operations")
+    CASES.clear()
     assert not failures, f"{len(failures)} operations failed as {role}:\n\n" + "\n\n".join(failures)
     # The fuzzing reached the real objects rather than stopping at 404s: the public reads of
     # the world answered, as did the scorecard of its table.

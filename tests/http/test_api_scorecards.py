@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from tests.factories import allow_event_creation
 from tests.http.test_api_roles import CARD, T1, E, build_world, trojka
 from tournaments import services
 from tournaments.models import AuditEntry, Dispute, Hand, Penalty, Scorecard
@@ -174,7 +175,7 @@ def test_annulling_needs_a_reason_and_closes_the_card(world):
 
 
 def test_a_money_ruleset_keeps_a_money_sheet():
-    organiser = get_user_model().objects.create(username="boss")
+    organiser = allow_event_creation(get_user_model().objects.create(username="boss"))
     player_user = get_user_model().objects.create(username="at-table")
     stranger = get_user_model().objects.create(username="stranger")
     event = services.event_create(

@@ -24,10 +24,13 @@ from tests.http.test_pages_support import World, client_for, world_fixture  # no
 from tournaments import engine_text
 from tournaments.engine_text import ERROR_CODES, LINE_CODES, error_text, line_text, note_text
 from tournaments.models import Scorecard
+from tournaments.seating.bounds import no_repeat_bound
+from tournaments.seating.notes import in_matchday, note, short_table
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("sl", "cs", "de")
-SOURCES = sorted((ROOT / "scoring" / "rules").glob("*.py")) + [ROOT / "scoring" / "engine.py"]
+SOURCES = sorted((ROOT / "scoring" / "rules").rglob("*.py")) + [ROOT / "scoring" / "engine.py",
+                                                               ROOT / "scoring" / "errors.py"]
 CARDS = json.loads((Path(__file__).with_name("engine_text_cards.json")).read_text("utf-8"))
 
 # Codes the source builds with an f-string, spelled out: a new such site fails the scan.
@@ -79,7 +82,7 @@ def _scan() -> tuple[set[str], set[str], set[str]]:
                     errors |= _strings(args[2], src, DYNAMIC_ERROR_CODES) or set()
                 elif name in ("_line", "pay") and len(args) >= 4:
                     lines |= _strings(args[3], src, DYNAMIC_LINE_CODES) or set()
-                elif name == "_Item" and args:
+                elif name in ("_Item", "Item") and args:
                     lines |= _strings(args[0], src, DYNAMIC_LINE_CODES) or set()
                 elif name in ("_player", "player") and len(args) >= 6:
                     errors |= _strings(args[5], src, DYNAMIC_ERROR_CODES) or set()
@@ -105,8 +108,8 @@ def _catalogue(lang: str) -> gettext.GNUTranslations:
 
 def _msgids() -> list[str]:
     """Every message of engine_text (context "engine")."""
-    lazies = [*engine_text._M.values(), *engine_text._E.values(),
-              *(msgid for _pattern, msgid in engine_text._NOTES),
+    lazies = [*engine_text._M.values(), *engine_text._E.values(), *engine_text._NOTES.values(),
+              *engine_text._BOUND.values(), *engine_text._SOURCES.values(),
               engine_text._MATCHDAY, engine_text._LATE, engine_text._MISSED]
     with translation.override("en"):
         return [str(lazy) for lazy in lazies]
@@ -271,60 +274,101 @@ def test_the_score_entry_shows_the_engine_error_at_the_field_in_slovenian(world:
     assert card.hands.count() == 0
 
 
-# One note of every form the seating engine (tournaments.seating) writes.
+# Notes of every code the seating engine (tournaments.seating) writes, made by the engine's
+# own note builder so that code, params and English text are the engine's.
 SEATING_NOTES = [
-    "the organiser's own table list",
-    "table 3 has 3 players: 11 is not a multiple of 4",
-    "table 2: 5 and 7 have the same total (12); the seeded draw puts 5 ahead",
-    "main draw of 16 players, tables in draw order (seed 000 §4.1 a)",
-    "four players: this is the final",
-    "pre-competition: 20 registered, the main draw needs 16, so 4 must drop out; 16 drawn "
-    "players play it, two go through from each table (seed 000 §4.1 a)",
-    "table 5 has 3 players: one drops out there, because 3 is odd",
-    "4 players go straight into the main draw (byes)",
-    "2 available players went out in an earlier round",
-    "main draw of 8 players after the pre-competition, tables in draw order",
-    "next round from halves A and B of the winners' list (seed 000 §4.1 a)",
-    'four players left: the final ("Ko ostanejo le štirje igralci, je finalna igra")',
-    "9 matchdays come from the Hermitian unital (a resolvable 2-(28,4,1) design); 2 were "
-    "searched",
-    "9 matchdays come from cosets of a partial line spread of GF(2)^m",
-    "7 matchdays: 100 of 120 pairs meet, 3 repeat meetings",
-    "matchday 2: table 3 has 3 players: 11 is not a multiple of 4",
-    "round 1: the players are drawn into tables (seed 000 §4.1 b)",
-    "tables by points: those who played the last round first (table 1 = most points)",
-    "tables by points: those who played the last round first (table 1 = most points), then 2 "
-    "late entries, then 1 who missed the last round",
-    'the tables are drawn at random (seed 001: "Es entscheidet ein Zufallsgenerator")',
-    "players were swapped after the draw to avoid meeting earlier opponents",
-    "3 pairs of players meet again: no single swap of two players avoids it",
+    note("fixed_list", "the organiser's own table list"),
+    short_table(3, 3, 11, 4),
+    note("knockout_tie", "table {table}: {first} and {second} have the same total ({total}); the seeded "
+         "draw puts {first} ahead", table=2, first="5", second="7", total=12),
+    note("knockout_main_draw", "main draw of {count} players, tables in draw order (seed 000 §4.1 a)",
+         count=16),
+    note("knockout_final_draw", "four players: this is the final"),
+    note("knockout_pre_competition", "pre-competition: {count} registered, the main draw needs {target}, so "
+         "{drop} must drop out; {playing} drawn players play it, two go through from each table "
+         "(seed 000 §4.1 a)", count=20, target=16, drop=4, playing=16),
+    note("knockout_odd_drop", "table {table} has 3 players: one drops out there, because {drop} is odd",
+         table=5, drop=3),
+    note("knockout_byes", "{count} players go straight into the main draw (byes)", count=4),
+    note("knockout_out_earlier", "{count} available players went out in an earlier round", count=2),
+    note("knockout_after_pre_competition", "main draw of {count} players after the pre-competition, tables "
+         "in draw order", count=8),
+    note("knockout_halves", "next round from halves A and B of the winners' list (seed 000 §4.1 a)"),
+    note("knockout_final", 'four players left: the final ("Ko ostanejo le štirje igralci, je finalna igra")'),
+    note("league_summary", "{rounds} matchdays: {met} of {pairs} pairs meet, {repeats} repeat meetings",
+         rounds=7, met=100, pairs=120, repeats=3),
+    note("league_construction", "{used} matchdays come from a construction ({source})", used=9, source="rbibd"),
+    note("league_construction", "{used} matchdays come from a construction ({source})", used=7, source="rgdd"),
+    note("league_construction", "{used} matchdays come from a construction ({source})", used=10,
+         source="published"),
+    note("league_clubs", "{together} times two players of one club sit at one table", together=3),
+    in_matchday(2, note("league_absent", "{count} players are absent", count=2)),
+    in_matchday(2, short_table(3, 3, 11, 4)),
+    no_repeat_bound(32), no_repeat_bound(14), no_repeat_bound(44),
+    note("schedule_distance", "{matchdays} matchdays", matchdays=10, clean=9, repeats=16, floor=0, most=2),
+    note("points_first_round", "round 1: the players are drawn into tables (seed 000 §4.1 b)"),
+    note("points_order", "tables by points", late=0, missed=0),
+    note("points_order", "tables by points", late=2, missed=1),
+    note("random_draw", 'the tables are drawn at random (seed 001: "Es entscheidet ein Zufallsgenerator")'),
+    note("random_swapped", "players were swapped after the draw to avoid meeting earlier opponents"),
+    note("random_repeats", "{repeats} pairs of players meet again: no single swap of two players avoids it",
+         repeats=3),
 ]
+SEATING_SOURCES = sorted((ROOT / "tournaments" / "seating").glob("*.py"))
+
+
+def _seating_note_codes() -> set[str]:
+    """Every code the seating engine's sources pass to `note(...)` (first argument)."""
+    codes = set()
+    for path in SEATING_SOURCES:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "note" and node.args:
+                first = node.args[0]
+                assert isinstance(first, ast.Constant), f"{path.name}: a note code must be a literal"
+                codes.add(first.value)
+    return codes
+
+
+def test_every_seating_note_code_has_a_message_in_every_language():
+    codes = _seating_note_codes()
+    assert {"short_table", "knockout_halves", "league_summary", "no_repeat_bound", "random_draw"} <= codes
+    assert codes <= engine_text.NOTE_CODES, sorted(codes - engine_text.NOTE_CODES)
+    # each code appears among the sample notes, so the test below renders every one
+    assert codes == {n["code"] for n in SEATING_NOTES}
+    for lang in LANGS:
+        catalogue = _catalogue(lang)._catalog  # type: ignore[attr-defined]
+        with translation.override("en"):
+            wanted = [str(m) for m in (*engine_text._NOTES.values(), *engine_text._BOUND.values(),
+                                       *engine_text._SOURCES.values())]
+        missing = [m for m in wanted if not catalogue.get(f"engine\x04{m}", "").strip()]
+        assert not missing, (lang, missing)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_form_of_seating_note_is_written_in_the_language(lang: str):
+def test_every_seating_note_is_written_in_the_language(lang: str):
     with translation.override("en"):
-        assert [note_text(n) for n in SEATING_NOTES] == SEATING_NOTES
-    # every form is recognised (not merely passed through unchanged)
-    for note in SEATING_NOTES:
-        matchday = engine_text._NOTE_MATCHDAY.fullmatch(note)
-        inner = matchday["note"] if matchday else note
-        assert any(p.fullmatch(inner) for p, _msgid in engine_text._NOTES), note
+        assert [note_text(n) for n in SEATING_NOTES] == [n["text"] for n in SEATING_NOTES]
     with translation.override(lang):
-        for note in SEATING_NOTES:
-            text = note_text(note)
-            assert text != note and "%(" not in text, (lang, note, text)
+        for item in SEATING_NOTES:
+            text = note_text(item)
+            assert text != item["text"] and "%(" not in text and "{" not in text, (lang, item, text)
+            for value in item["params"].values():
+                if isinstance(value, int) and value > 1 and item["code"] != "league_construction":
+                    assert str(value) in text, (lang, item, text)
     with translation.override("sl"):
-        assert note_text("tables by points: those who played the last round first (table 1 = "
-                         "most points), then 2 late entries") == \
+        assert note_text(note("points_order", "x", late=2, missed=0)) == \
             "mize po točkah: najprej tisti, ki so igrali zadnji krog (miza 1 = največ točk), " \
             "nato pozne prijave: 2"
-        # a note of a form not known here is shown as the engine wrote it
-        assert note_text("a brand new kind of note") == "a brand new kind of note"
+        # a round stored before notes had codes is shown as it was written
+        old = "9 matchdays come from the Hermitian unital (a resolvable 2-(28,4,1) design)"
+        assert note_text(old) == old
+        # a code not known here shows the engine's English
+        assert note_text({"code": "brand_new", "params": {}, "text": "a brand new kind of note"}) == \
+            "a brand new kind of note"
 
 
 def test_the_round_page_shows_the_seating_notes_in_slovenian(world: World):
-    assert "round 1: the players are drawn into tables (seed 000 §4.1 b)" in world.round.notes
+    assert "round 1: the players are drawn into tables (seed 000 §4.1 b)" in [n["text"] for n in world.round.notes]
     client = client_for(world.organiser)
     client.cookies["django_language"] = "sl"
     page = client.get("/manage/e/event-a/rounds/1/").content.decode()

@@ -93,7 +93,7 @@ def test_find_my_table_by_name_and_by_start_number(world: World):
     assert page.count("table-card found") == 1
     fragment = client.get("/e/event-a/rounds/1/", {"q": str(reg.start_number)},
                           HTTP_HX_REQUEST="true").content.decode()
-    assert fragment.startswith('<div id="seating">') and "<html" not in fragment
+    assert fragment.startswith('<div id="seating"') and "<html" not in fragment
     assert 'class="table-card found" id="table-2"' in fragment
     assert "Nobody matches" in client.get("/e/event-a/rounds/1/", {"q": "zzz"}).content.decode()
 
@@ -177,7 +177,7 @@ def test_standings_page_query_count_does_not_grow_with_the_field(db, django_capt
     confirmer = make_user("conf")
     counts = []
     for slug, players in (("small", 8), ("large", 24)):
-        event = make_event(organiser, slug=slug, players=players)
+        event = make_event(organiser, slug=slug, players=players, referee=confirmer)
         rnd = seat_round(event, organiser, django_capture_on_commit_callbacks)
         services.round_publish(rnd=rnd, actor=organiser)
         for table in rnd.tables.all():
@@ -190,7 +190,8 @@ def test_standings_use_the_players_own_word_for_the_score(db, django_capture_on_
     organiser = make_user("org")
     confirmer = make_user("conf")
     event = make_event(organiser, slug="cup", ruleset_code="steirischer-tarockcup-2017",
-                       ruleset_mode="four", seating_system="random", min_table_size=4)
+                       ruleset_mode="four", seating_system="random", min_table_size=4,
+                       referee=confirmer)
     rnd = seat_round(event, organiser, django_capture_on_commit_callbacks)
     services.round_publish(rnd=rnd, actor=organiser)
     card = rnd.tables.get(number=1).scorecard

@@ -91,9 +91,11 @@ def test_correct_a_hand_of_a_verified_card_with_a_reason(world: World):
     assert hand.record["points"] == 60
     entry = AuditEntry.objects.get(action="hand.update", table=world.table1)
     assert entry.reason == "points miscounted" and entry.before["points"] == record["points"]
-    # The organiser's entry page no longer edits a verified card.
+    # The organiser's entry page corrects a verified card too, with a reason (one rule for
+    # every page: tournaments.rights), and a player's page does not.
     edit = client_for(world.organiser).get("/manage/e/event-a/rounds/1/tables/1/hands/1/")
-    assert edit.status_code == 302
+    assert edit.status_code == 200 and 'name="reason"' in edit.content.decode()
+    assert client_for(world.player).get("/manage/e/event-a/rounds/1/tables/1/hands/1/").status_code == 403
 
 
 def test_dispute_from_a_hand_decided_with_reason_and_linked_correction(world: World):
@@ -131,9 +133,11 @@ def test_history_per_table_and_per_event(world: World):
     client = client_for(world.referee)
     services.dispute_open(event=world.event, table=world.table2, description="late", actor=world.referee)
     table = client.get(f"{R}/rounds/1/tables/1/history/").content.decode()
-    assert "hand.create" in table and "scorecard.confirm" in table and "dispute.open" not in table
+    # The actions in words (tournaments.audit_text), never their codes.
+    assert "hand entered" in table and "card confirmed" in table and "dispute opened" not in table
+    assert "hand.create" not in table
     event = client.get(f"{R}/history/").content.decode()
-    assert "dispute.open" in event and "round.publish" in event and "registration.create" in event
+    assert "dispute opened" in event and "round published" in event and "player registered" in event
 
 
 def test_standings_adjustment_with_reason(world: World):

@@ -62,3 +62,81 @@ def test_a_successful_login_clears_the_failures(settings):
     client.post("/accounts/login/", {"username": "irena", "password": "wrong"})
     client.post("/accounts/login/", {"username": "irena", "password": "wrong"})
     assert client.post("/accounts/login/", {"username": "irena", "password": "secret-pass-123"}).status_code == 302
+
+
+# ---------------------------------------------------------------------------------------
+# One limit for every sign-in (issue 12, finding 5)
+# ---------------------------------------------------------------------------------------
+
+def _token(client, username, password):
+    return client.post("/api/v1/auth/token/", {"username": username, "password": password},
+                       content_type="application/json")
+
+
+def test_the_admin_login_is_rate_limited_too(settings):
+    settings.LOGIN_FAILURES_ALLOWED = 3
+    UserFactory(username="boss", is_staff=True)
+    client = Client()
+    for _ in range(3):
+        assert client.post("/admin/login/", {"username": "boss", "password": "wrong"}).status_code == 200
+    blocked = client.post("/admin/login/", {"username": "boss", "password": "secret-pass-123"})
+    assert blocked.status_code == 429
+    assert "Too many failed logins" in blocked.content.decode()
+
+
+def test_every_sign_in_counts_against_one_limit(settings):
+    settings.LOGIN_FAILURES_ALLOWED = 3
+    UserFactory(username="mojca", is_staff=True)
+    client = Client()
+    assert client.post("/accounts/login/", {"username": "mojca", "password": "x"}).status_code == 200
+    assert client.post("/admin/login/", {"username": "mojca", "password": "x"}).status_code == 200
+    assert _token(client, "mojca", "x").status_code == 400
+    # Three failures, one on each door: every door is now closed for her, right password or not.
+    token = _token(client, "mojca", "secret-pass-123")
+    assert token.status_code == 429
+    assert token.json()["errors"][0]["code"] == "too_many_logins"
+    assert client.post("/accounts/login/", {"username": "mojca", "password": "secret-pass-123"}).status_code == 429
+    assert client.post("/admin/login/", {"username": "mojca", "password": "secret-pass-123"}).status_code == 429
+    # authenticate() itself refuses while the limit holds, whoever calls it.
+    from django.contrib.auth import authenticate
+    from django.test import RequestFactory
+
+    request = RequestFactory().post("/", REMOTE_ADDR="127.0.0.1")
+    assert authenticate(request, username="mojca", password="secret-pass-123") is None
+
+
+def test_the_default_cache_is_shared_between_processes_unless_cache_url_says_otherwise():
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "CACHE_URL"}
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    backend = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
+                               "print(settings.CACHES['default']['BACKEND'])"],
+        env=env, capture_output=True, text=True, check=True).stdout.strip()
+    assert backend == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_check_deploy_warns_when_the_cache_is_private_to_a_process(settings):
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+
+    from config.checks import shared_cache
+
+    settings.CACHES = {**settings.CACHES,
+                       "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    assert [w.id for w in shared_cache()] == ["tarok.W001"]
+    out = StringIO()
+    try:
+        call_command("check", "--deploy", stdout=out, stderr=out)
+    except SystemCheckError as exc:
+        out.write(str(exc))
+    assert "tarok.W001" in out.getvalue()
+    settings.CACHES = {**settings.CACHES,
+                       "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                                   "LOCATION": "django_cache"}}
+    assert shared_cache() == []

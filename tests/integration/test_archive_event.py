@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from leagues.models import CupSeries, League
+from tests.factories import allow_event_creation
 from tournaments import archive, services
 from tournaments.demo import slovenian_demo
 from tournaments.errors import ServiceError
@@ -43,7 +44,7 @@ def user(name: str, **extra):
 def small_event(*, slug: str, ruleset: str, mode: str = "", players: int = 4, stake=None,
                 actor=None) -> Event:
     """A published first round with one table of the given size, through the services."""
-    actor = actor or user(f"org-{slug}")
+    actor = allow_event_creation(actor or user(f"org-{slug}"))
     event = services.event_create(
         actor=actor, name=f"Event {slug}", slug=slug, starts_on=dt.date(2026, 11, 21),
         ends_on=dt.date(2026, 11, 21), ruleset_code=ruleset, ruleset_mode=mode,

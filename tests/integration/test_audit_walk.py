@@ -1,7 +1,7 @@
 """Every write leaves an audit entry: a walk over every public service.
 
-The public functions of tournaments/services.py, tournaments/services_rounds.py and
-leagues/services.py are found by introspection (defined in the module, name not starting with
+The public functions of tournaments/services.py, tournaments/services_rounds.py,
+tournaments/services_players.py and leagues/services.py are found by introspection (defined in the module, name not starting with
 "_"). Each one is either a write, with a builder below that calls it with valid arguments and
 names the audit action it must leave and who the entry must name, or it is listed in
 NOT_WRITES with the reason. A new public service in none of the two fails
@@ -21,30 +21,48 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 
 import leagues.services
+import tournaments.officials
 import tournaments.services
+import tournaments.services_players
 import tournaments.services_rounds
+import tournaments.table_links
 from leagues import services as ls
 from leagues.models import Division, Season
 from tests.factories import PlayerFactory
-from tests.leagues.helpers import play_matchday, random_klop_points
+from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
+from tournaments import officials, table_links
 from tournaments import services as ts
+from tournaments import services_players as tp
 from tournaments import services_rounds as tr
-from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard
+from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard, TableLink
 
 pytestmark = pytest.mark.django_db
 
-MODULES = [tournaments.services, tournaments.services_rounds, leagues.services]
+MODULES = [tournaments.services, tournaments.services_rounds, tournaments.services_players,
+           tournaments.officials, tournaments.table_links, leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
+    "tournaments.officials.set_password_path": "builds a link from the account's state",
+    "tournaments.officials.user_by_username": "reads an account",
+    "tournaments.table_links.normalise_code": "pure: a typed code as stored",
+    "tournaments.table_links.display_code": "pure: a code as printed",
+    "tournaments.table_links.live_link": "reads a table's link",
+    "tournaments.table_links.links_of_round": "reads a round's links",
+    "tournaments.table_links.link_by_token": "reads a link",
+    "tournaments.table_links.link_by_code": "reads a link",
     "tournaments.services.seating_violations": "reads a stored round and asks the seating checker",
     "tournaments.services_rounds.round_seed": "pure: a seed computed from the event and round",
     "tournaments.services_rounds.next_round_number": "reads the event's rounds",
+    "tournaments.services_players.merge_problems": "reads why two records cannot be merged",
     "leagues.services.roman": "pure: a number as a Roman numeral",
     "leagues.services.default_division_name": "pure: the name of a division level",
     "leagues.services.division_seed": "pure: a division's seed computed from the season's",
     "leagues.services.repeat_meetings": "pure: counts repeat meetings in a schedule",
     "leagues.services.seed_cup_points": "reads the Tarockcup ruleset's cup-points table",
+    "leagues.services.schedule_needs_job": "reads the sizes of a season's divisions",
+    "leagues.services.schedule_job_of": "reads the latest schedule job of a season",
+    "tournaments.services.is_checker_note": "pure: whether a round note is the checker's",
 }
 
 
@@ -239,6 +257,48 @@ def _scorecard_confirm(w: World) -> Call:
                 "scorecard.confirm", w.referee)
 
 
+def _scorecard_verify(w: World) -> Call:
+    card = ts.scorecard_submit(scorecard=w.card_with_hand(), actor=w.organiser)
+    card = ts.scorecard_confirm(scorecard=card, actor=w.referee)
+    return Call(lambda: ts.scorecard_verify(scorecard=card, actor=w.referee),
+                "scorecard.verify", w.referee)
+
+
+def _event_official_add(w: World) -> Call:
+    event = w.event(players=0)
+    user = get_user_model().objects.create(username="new-referee")
+    return Call(lambda: officials.event_official_add(event=event, user=user, role="referee",
+                                              actor=w.organiser),
+                "event.referee.add", w.organiser)
+
+
+def _event_official_remove(w: World) -> Call:
+    event = w.event(players=0)
+    return Call(lambda: officials.event_official_remove(event=event, user=w.referee, role="referee",
+                                                 actor=w.organiser),
+                "event.referee.remove", w.organiser)
+
+
+def _official_account_create(w: World) -> Call:
+    event = w.event(players=0)
+    return Call(lambda: officials.official_account_create(event=event, username="new-ref",
+                                                          role="referee", actor=w.organiser),
+                "account.create", w.organiser)
+
+
+def _links_ensure(w: World) -> Call:
+    rnd = w.draft_round()
+    TableLink.objects.filter(table__round=rnd).delete()
+    return Call(lambda: table_links.links_ensure(rnd=rnd, actor=w.organiser),
+                "table_link.issue", w.organiser)
+
+
+def _link_revoke(w: World) -> Call:
+    table = w.published_round().tables.get(number=1)
+    return Call(lambda: table_links.link_revoke(table=table, actor=w.organiser),
+                "table_link.reissue", w.organiser)
+
+
 def _scorecard_annul(w: World) -> Call:
     card = w.card()
     return Call(lambda: ts.scorecard_annul(scorecard=card, actor=w.referee, reason="wrong table"),
@@ -316,21 +376,55 @@ def _registration_add(w: World) -> Call:
                 "registration.create", w.organiser)
 
 
+def _queued(capture: Any, queue: Callable[[], Any], action: str, actor: Any) -> Call:
+    """A service that queues a job: the job runs when the queueing commits (eagerly in tests)."""
+    def run() -> Any:
+        with capture(execute=True):
+            return queue()
+
+    return Call(run, action, actor)
+
+
+def _job_run(capture: Any, queue: Callable[[], Any], run_job: Callable[[int], Any], action: str,
+             actor: Any) -> Call:
+    """The service that runs a job queued beforehand (without running it on commit)."""
+    with capture(execute=False):
+        job = queue()
+    return Call(lambda: run_job(job.pk), action, actor)
+
+
+def _player_merge(w: World) -> Call:
+    event = w.event(players=1)
+    keep = event.registrations.get().player
+    duplicate = ts.player_create(first_name=keep.first_name, last_name=keep.last_name, club="TK")
+    ts.registration_create(event=w.event(slug="walk-2", players=0), player=duplicate,
+                           actor=w.organiser)
+    return Call(lambda: tp.player_merge(keep=keep, duplicate=duplicate, actor=w.organiser),
+                "player.merge", w.organiser)
+
+
 def _round_generation_queue(w: World, capture: Any) -> Call:
     event = w.event()
-
-    def run() -> Any:
-        # The seating runs when the queueing commits (eagerly in tests).
-        with capture(execute=True):
-            return tr.round_generation_queue(event=event, actor=w.organiser)
-
-    return Call(run, "round.create", w.organiser)
+    return _queued(capture, lambda: tr.round_generation_queue(event=event, actor=w.organiser), "round.create",
+                   w.organiser)
 
 
 def _round_generate(w: World, capture: Any) -> Call:
-    with capture(execute=False):
-        job = tr.round_generation_queue(event=w.event(), actor=w.organiser)
-    return Call(lambda: tr.round_generate(job.pk), "round.create", w.organiser)
+    event = w.event()
+    return _job_run(capture, lambda: tr.round_generation_queue(event=event, actor=w.organiser), tr.round_generate,
+                    "round.create", w.organiser)
+
+
+def _schedule_job_queue(w: World, capture: Any) -> Call:
+    season = w.season()
+    return _queued(capture, lambda: ls.schedule_job_queue(season=season, actor=w.organiser),
+                   "league.schedule.generate", w.organiser)
+
+
+def _schedule_job_run(w: World, capture: Any) -> Call:
+    season = w.season()
+    return _job_run(capture, lambda: ls.schedule_job_queue(season=season, actor=w.organiser), ls.schedule_job_run,
+                    "league.schedule.generate", w.organiser)
 
 
 def _round_close(w: World) -> Call:
@@ -425,6 +519,7 @@ def _matchday_publish(w: World) -> Call:
 def _matchday_close(w: World) -> Call:
     matchday = w.seated_matchday()
     rnd = ls.matchday_publish(matchday=matchday, actor=w.organiser)
+    make_referee(rnd.event, w.referee, w.organiser)
     for card in Scorecard.objects.filter(table__round=rnd):
         ts.scorecard_annul(scorecard=card, actor=w.referee, reason="not played")
     return Call(lambda: ls.matchday_close(matchday=matchday, actor=w.organiser), "round.close",
@@ -502,6 +597,12 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.hand_confirm": _hand_confirm,
     "tournaments.services.scorecard_submit": _scorecard_submit,
     "tournaments.services.scorecard_confirm": _scorecard_confirm,
+    "tournaments.services.scorecard_verify": _scorecard_verify,
+    "tournaments.officials.event_official_add": _event_official_add,
+    "tournaments.officials.event_official_remove": _event_official_remove,
+    "tournaments.officials.official_account_create": _official_account_create,
+    "tournaments.table_links.links_ensure": _links_ensure,
+    "tournaments.table_links.link_revoke": _link_revoke,
     "tournaments.services.scorecard_annul": _scorecard_annul,
     "tournaments.services.money_sheet_save": _money_sheet_save,
     "tournaments.services.refresh_carried_totals": _refresh_carried_totals,
@@ -512,6 +613,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.round_start_clock": _round_start_clock,
     "tournaments.services.registrations_import_csv": _registrations_import_csv,
     "tournaments.services.registration_add": _registration_add,
+    "tournaments.services_players.player_merge": _player_merge,
     "tournaments.services_rounds.round_generation_queue": _round_generation_queue,
     "tournaments.services_rounds.round_generate": _round_generate,
     "tournaments.services_rounds.round_close": _round_close,
@@ -525,6 +627,8 @@ WRITES: dict[str, Callable[..., Call]] = {
     "leagues.services.membership_remove": _membership_remove,
     "leagues.services.applicants_select": _applicants_select,
     "leagues.services.schedule_generate": _schedule_generate,
+    "leagues.services.schedule_job_queue": _schedule_job_queue,
+    "leagues.services.schedule_job_run": _schedule_job_run,
     "leagues.services.schedule_swap": _schedule_swap,
     "leagues.services.matchday_create": _matchday_create,
     "leagues.services.matchday_update": _matchday_update,
@@ -545,7 +649,8 @@ WRITES: dict[str, Callable[..., Call]] = {
 
 # Builders of services that queue work on commit also get pytest-django's capture fixture.
 NEEDS_ON_COMMIT = {"tournaments.services_rounds.round_generation_queue",
-                   "tournaments.services_rounds.round_generate"}
+                   "tournaments.services_rounds.round_generate",
+                   "leagues.services.schedule_job_queue", "leagues.services.schedule_job_run"}
 
 
 def test_every_public_service_is_walked():
@@ -586,16 +691,32 @@ def _row_counts() -> dict[str, int]:
 def test_the_services_that_are_not_writes_change_nothing(name):
     world = World()
     rnd = world.draft_round()
+    season = world.season()
     season_rounds = [[["1", "2", "3", "4"], ["5", "6", "7", "8"]], [["1", "5", "2", "6"]]]
     calls = {
         "tournaments.services.seating_violations": lambda: ts.seating_violations(rnd),
         "tournaments.services_rounds.round_seed": lambda: tr.round_seed(rnd.event, 2),
         "tournaments.services_rounds.next_round_number": lambda: tr.next_round_number(rnd.event),
+        "tournaments.services_players.merge_problems": lambda: tp.merge_problems(
+            *[s.registration.player for s in rnd.seats.select_related("registration__player")[:2]]),
         "leagues.services.roman": lambda: ls.roman(14),
         "leagues.services.default_division_name": lambda: ls.default_division_name(2),
         "leagues.services.division_seed": lambda: ls.division_seed(7, 2),
         "leagues.services.repeat_meetings": lambda: ls.repeat_meetings(season_rounds),
         "leagues.services.seed_cup_points": ls.seed_cup_points,
+        "tournaments.officials.set_password_path": lambda: officials.set_password_path(world.referee),
+        "tournaments.officials.user_by_username": lambda: officials.user_by_username("walk-referee"),
+        "tournaments.table_links.normalise_code": lambda: table_links.normalise_code("ab-cd"),
+        "tournaments.table_links.display_code": lambda: table_links.display_code("ABCDEFGH"),
+        "tournaments.table_links.live_link": lambda: table_links.live_link(rnd.tables.first()),
+        "tournaments.table_links.links_of_round": lambda: table_links.links_of_round(rnd),
+        "tournaments.table_links.link_by_token": lambda: table_links.link_by_token(
+            TableLink.objects.filter(table__round=rnd).first().token),
+        "tournaments.table_links.link_by_code": lambda: table_links.link_by_code(
+            TableLink.objects.filter(table__round=rnd).first().code),
+        "leagues.services.schedule_needs_job": lambda: ls.schedule_needs_job(season),
+        "leagues.services.schedule_job_of": lambda: ls.schedule_job_of(season),
+        "tournaments.services.is_checker_note": lambda: ts.is_checker_note("checker: x"),
     }
     assert set(calls) == set(NOT_WRITES)
     before = _row_counts()

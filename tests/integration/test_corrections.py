@@ -19,6 +19,8 @@ def closed_round():
     """A closed round 1 of four players at which player 1 won a trojka with 50 points (+25)."""
     organiser, referee = UserFactory(), UserFactory()
     event = EventFactory(seating_system="points")
+    event.organisers.add(organiser)
+    event.referees.add(referee)
     for n in range(1, 5):
         RegistrationFactory(event=event, start_number=n)
     rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,

@@ -21,7 +21,15 @@ def card():
         RegistrationFactory(event=event, start_number=n)
     rnd = services.round_store(event=event, number=1, seating_system="fixed", seed=0,
                                tables=[["1", "2", "3", "4"]], actor=None)
+    services.round_publish(rnd=rnd, actor=None)
     return Scorecard.objects.get(table__round=rnd)
+
+
+def official(card: Scorecard):
+    """A referee of the card's event."""
+    user = UserFactory()
+    card.table.round.event.referees.add(user)
+    return user
 
 
 def trojka(declarer: str, points: int, resting: str = "4") -> dict:
@@ -29,7 +37,7 @@ def trojka(declarer: str, points: int, resting: str = "4") -> dict:
 
 
 def test_saving_hands_stores_scores_running_totals_and_an_audit_entry(card):
-    user = UserFactory()
+    user = official(card)
     # §3.5/§3.7: trojka 10 + difference; 40 points won by 5 -> +15, 30 points lost by 5 -> -15
     services.hand_save(scorecard=card, number=1, record=trojka("1", 40), actor=user, expected_version=1)
     services.hand_save(scorecard=card, number=2, record=trojka("2", 30), actor=user, expected_version=2)
@@ -87,7 +95,7 @@ def test_a_hand_cannot_skip_numbers(card):
 
 
 def test_confirmation_needs_a_second_person(card):
-    writer, checker = UserFactory(), UserFactory()
+    writer, checker = official(card), official(card)
     hand = services.hand_save(scorecard=card, number=1, record=trojka("1", 40), actor=writer,
                               expected_version=1)
     with pytest.raises(ServiceError):
@@ -98,7 +106,7 @@ def test_confirmation_needs_a_second_person(card):
 
 
 def test_annulling_needs_a_reason_and_blocks_further_entry(card):
-    referee = UserFactory()
+    referee = official(card)
     with pytest.raises(ServiceError):
         services.scorecard_annul(scorecard=card, actor=referee, reason="  ")
     services.scorecard_annul(scorecard=card, actor=referee, reason="card filled wrongly")

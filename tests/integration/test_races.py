@@ -49,8 +49,9 @@ def _card():
     event = EventFactory(ruleset_code="tarok-net-2007", ruleset_mode="tri+1")
     for n in range(1, 5):
         RegistrationFactory(event=event, start_number=n)
-    services.round_store(event=event, number=1, seating_system="fixed", seed=0,
-                         tables=[["1", "2", "3", "4"]], actor=None)
+    rnd = services.round_store(event=event, number=1, seating_system="fixed", seed=0,
+                               tables=[["1", "2", "3", "4"]], actor=None)
+    services.round_publish(rnd=rnd, actor=None)
     return Scorecard.objects.get(table__round__event=event)
 
 
@@ -80,6 +81,7 @@ def test_two_organisers_seating_the_next_round_at_once_get_one_round():
     for n in range(1, 13):
         RegistrationFactory(event=event, start_number=n)
     first, second = UserFactory(), UserFactory()
+    event.organisers.add(first, second)
     outcomes = _run_together(
         lambda: services_rounds.round_generation_queue(event=event, actor=first).pk,
         lambda: services_rounds.round_generation_queue(event=event, actor=second).pk,
@@ -89,3 +91,34 @@ def test_two_organisers_seating_the_next_round_at_once_get_one_round():
     assert Job.objects.filter(event=event).count() == 1
     assert Round.objects.filter(event=event).count() == 1
     assert Round.objects.get(event=event).tables.count() == 3
+
+
+def test_two_phones_on_one_table_link_at_once_store_the_hand_once():
+    """Two phones of one table post hand 1 at the same moment through the table link: one is
+    stored, the other is told another phone saved it and keeps its entry to save as hand 2."""
+    from django.test import Client
+
+    from tournaments import table_links
+    from tournaments.seating.rotation import rest_rotation
+
+    card = _card()
+    link = table_links.links_ensure(rnd=card.table.round)[1]
+    resting = rest_rotation(list(card.player_ids), 4)[0]["resting"]
+    phones = []
+    for seat in ("1", "2"):
+        phone = Client()
+        phone.post(f"/t/{link.token}/seat/", {"seat": seat})
+        phones.append(phone)
+    bodies = [{"number": 1, "version": 1, "game": "trojka", "declarer": d, "resting": resting,
+               "points": p} for d, p in (("1", 45), ("2", 36))]
+    for body in bodies:
+        if body["declarer"] == resting:
+            body["declarer"] = "3"
+    outcomes = _run_together(
+        *(lambda phone=phone, body=body: phone.post(f"/t/{link.token}/hands/", body).status_code
+          for phone, body in zip(phones, bodies, strict=True)))
+    codes = sorted(value for kind, value in outcomes if kind == "ok")
+    assert codes == [302, 409], outcomes
+    card.refresh_from_db()
+    assert Hand.objects.filter(scorecard=card).count() == 1 and card.version == 2
+    assert AuditEntry.objects.filter(action="hand.create").count() == 1

@@ -20,6 +20,7 @@ def seated(django_capture_on_commit_callbacks):
     for n in range(1, 9):
         RegistrationFactory(event=event, start_number=n)
     organiser = UserFactory()
+    event.organisers.add(organiser)
     with django_capture_on_commit_callbacks(execute=True):
         job = services_rounds.round_generation_queue(event=event, actor=organiser)
     job.refresh_from_db()
@@ -60,7 +61,7 @@ def test_a_swap_in_the_free_first_draw_stays_valid(seated):
     services.round_swap_players(rnd=rnd, first=str(tables[0][0]), second=str(tables[1][0]),
                                 actor=organiser)
     rnd.refresh_from_db()
-    assert not any(n.startswith(services.CHECKER_NOTE) for n in rnd.notes)
+    assert not any(services.is_checker_note(n) for n in rnd.notes)
 
 
 def test_a_published_round_cannot_be_swapped(seated):
@@ -84,6 +85,7 @@ def test_a_swap_that_breaks_the_points_order_of_round_2_is_reported_by_the_check
         seated, django_capture_on_commit_callbacks):
     rnd, organiser = seated
     checker = UserFactory()
+    rnd.event.referees.add(checker)
     services.round_publish(rnd=rnd, actor=organiser)
     for table in rnd.tables.order_by("number"):
         card = table.scorecard
@@ -103,10 +105,10 @@ def test_a_swap_that_breaks_the_points_order_of_round_2_is_reported_by_the_check
     services.round_swap_players(rnd=round2, first=str(tables[0][0]), second=str(tables[1][0]),
                                 actor=organiser)
     round2.refresh_from_db()
-    checker_notes = [n for n in round2.notes if n.startswith(services.CHECKER_NOTE)]
+    checker_notes = [n for n in round2.notes if services.is_checker_note(n)]
     assert checker_notes, round2.notes
     # Swapping back restores a valid round and clears the checker's notes.
     services.round_swap_players(rnd=round2, first=str(tables[0][0]), second=str(tables[1][0]),
                                 actor=organiser)
     round2.refresh_from_db()
-    assert not [n for n in round2.notes if n.startswith(services.CHECKER_NOTE)]
+    assert not [n for n in round2.notes if services.is_checker_note(n)]

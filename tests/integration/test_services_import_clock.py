@@ -31,6 +31,7 @@ def draft_round():
 
 def test_the_clock_starts_only_once_on_a_published_round(draft_round):
     organiser = UserFactory()
+    draft_round.event.organisers.add(organiser)
     with pytest.raises(ServiceError) as exc:
         services.round_start_clock(rnd=draft_round, actor=organiser)
     assert exc.value.errors[0]["code"] == "round_not_published"
@@ -78,6 +79,7 @@ def test_an_import_registers_every_row_reusing_known_players():
             "\n"
             "Marko;Kovač;TK Kranj;SI;;;late_entry\n")
     user = UserFactory()
+    event.organisers.add(user)
     created = services.registrations_import_csv(event=event, text=text, actor=user)
 
     assert [(r.player_id, r.start_number, r.status) for r in created] == [
@@ -88,7 +90,9 @@ def test_an_import_registers_every_row_reusing_known_players():
     assert Player.objects.get(last_name="Kovač").country == "SI"
     assert event.registrations.count() == 4
     summary = AuditEntry.objects.get(action="registration.import")
-    assert summary.after == {"rows": 3, "start_numbers": [11, 10, 12]}
+    # The player found by name and club is named in the summary (issue #14, finding 8).
+    assert summary.after == {"rows": 3, "start_numbers": [11, 10, 12],
+                             "reused_players": [known_by_name.pk]}
     assert AuditEntry.objects.filter(action="registration.create").count() == 3
 
 

@@ -73,6 +73,7 @@ def _wait_for(job_id: int, timeout: float = 60.0) -> Job:
 def test_worker_seats_the_next_round_once(real_worker):
     organiser = UserFactory()
     event = EventFactory(seating_system="random", ruleset_code="tarok-net-2007", ruleset_mode="tri+1")
+    event.organisers.add(organiser)
     for n in range(1, 11):
         RegistrationFactory(event=event, start_number=n)
 

@@ -1,4 +1,5 @@
-"""Reading generated PDFs back in the tests: their text (pypdf), pages and embedded fonts."""
+"""Reading generated PDFs back in the tests: their text (pypdf), pages, embedded fonts, and
+page images (pypdfium2, a wheel, so no system tool is needed)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,15 @@ def fonts(pdf: bytes) -> set[str]:
             base = str(font.get_object().get("/BaseFont", ""))
             names.add(base.split("+", 1)[-1].lstrip("/"))
     return names
+
+
+def page_image(pdf: bytes, *, page: int = 0, dpi: int = 50):
+    """One page rasterised to a greyscale PIL image at `dpi`."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        bitmap = document[page].render(scale=dpi / 72)
+        return bitmap.to_pil().convert("L")
+    finally:
+        document.close()

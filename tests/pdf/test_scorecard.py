@@ -75,9 +75,11 @@ def test_penalties_and_disputes_of_the_table_are_on_the_card():
                                     description="Sporno štetje točk", actor=referee)
     services.dispute_decide(dispute=dispute, decision="Štetje je pravilno.", actor=referee)
     filled = selectors.filled_scorecard(event, 1, 1, BASE)
-    assert not filled.finished  # the correction reopened the confirmed card
+    # A referee's correction (the penalty rescored hand 3) keeps the confirmed card confirmed
+    # (tournaments.lifecycle): the card is final, not provisional.
+    assert filled.finished
     body = text(render.scorecard_pdf(filled))
-    assert "Začasno: še ni potrjeno." in body
+    assert "Začasno: še ni potrjeno." not in body
     assert "Kazni" in body and "renons · 2 Marija Horvat · igra 3 · nepravilno založil" in body
     assert "Pritožbe" in body and "Sporno štetje točk" in body
     assert "Odločitev: Štetje je pravilno." in body

@@ -6,17 +6,16 @@ fonts and the QR code's URL."""
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
-from PIL import Image
 
 from tests.pdf import builders
-from tests.pdf.pdftext import fonts, reader, text
-from tournaments import services
+from tests.pdf.pdftext import fonts, page_image, reader, text
+from tournaments import services, table_links
+from tournaments.models import TableLink
 from tournaments.printing import links, qr, render, selectors
 from tournaments.seating.rotation import rest_rotation
 
@@ -159,10 +158,16 @@ def test_every_sheet_carries_a_qr_code_of_its_tables_entry_page(czech, settings)
     event, _ = czech
     request = RequestFactory().get("/", HTTP_HOST="venue.example.org", secure=True)
     base = links.base_url_of(request)
-    sheets = selectors.table_sheets(selectors.round_for_print(event, 2), base)
+    rnd = selectors.round_for_print(event, 2)
+    sheets = selectors.table_sheets(rnd, base)
+    # The QR code is the table's link (no account needed), the short code is printed for typing.
+    tokens = {link.table.number: link for link in TableLink.objects.filter(table__round=rnd)}
     assert [s.entry_url for s in sheets] == [
-        f"https://venue.example.org/manage/e/gp-bystre/rounds/2/tables/{t}/" for t in range(1, 5)]
+        f"https://venue.example.org/t/{tokens[t].token}/" for t in range(1, 5)]
+    assert [s.code for s in sheets] == [table_links.display_code(tokens[t].code) for t in range(1, 5)]
+    assert all(s.code_url == "https://venue.example.org/t/" for s in sheets)
     assert sheets[3].qr == qr.qr_data_uri(sheets[3].entry_url)
+    assert sheets[3].code in render.sheet_html(sheets[3])
     assert sheets[3].qr.startswith("data:image/svg+xml")
     assert sheets[3].qr in render.sheet_html(sheets[3])
 
@@ -193,14 +198,10 @@ def test_reading_a_rounds_sheets_takes_the_same_queries_for_4_or_16_tables():
     assert small_queries == big_queries <= 4
 
 
-def test_page_one_renders_to_an_a4_png_with_ink_on_it(tmp_path):
+def test_page_one_renders_to_an_a4_png_with_ink_on_it():
     event = builders.slovenian_event(slug="png", tables=1)
     builders.seat(event, 1)
-    pdf_path = tmp_path / "sheet.pdf"
-    pdf_path.write_bytes(_sheet_pdf(event, 1, 1))
-    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile",
-                    str(pdf_path), str(tmp_path / "page")], check=True)
-    image = Image.open(tmp_path / "page.png").convert("L")
+    image = page_image(_sheet_pdf(event, 1, 1), dpi=50)
     width, height = image.size
     assert abs(height / width - 297 / 210) < 0.01  # A4 portrait
     dark = sum(1 for value in image.tobytes() if value < 100)

@@ -87,6 +87,9 @@ def test_seating_is_public_once_the_round_is_published(event, organiser):
 def test_standings_are_public_and_the_round_parameter_is_checked(event):
     client = Client()
     assert "Lestvica" in text(_is_pdf(client.get("/e/open/standings.pdf")))
+    # Round 1 is a draft: the standings after it do not exist for the public yet.
+    assert client.get("/e/open/standings.pdf?round=1").status_code == 404
+    services.round_publish(rnd=event.rounds.get(number=1), actor=event.organisers.first())
     assert _is_pdf(client.get("/e/open/standings.pdf?round=1"))
     bad = client.get("/e/open/standings.pdf?round=first")
     assert bad.status_code == 400

@@ -1,0 +1,327 @@
+"""One role matrix for both edges: every role × every state of a round and its card × every
+action on the card, asked of the API and of the web pages, against one table of expectations
+(`EXPECTED`, written out here by hand from docs/security.md, not computed by the code under
+test). An allowed action changes the card on both edges; a refused one changes nothing on
+either, and both refuse the same way: a draft does not exist for who may not see it (404), and
+a role with no part in the table is refused (403, or sent to log in).
+
+Each case runs in a savepoint that is rolled back, so every case starts from the same world.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tests.factories import allow_event_creation
+from tournaments import officials, services, services_rounds
+from tournaments.models import Event, Round, Scorecard
+from tournaments.page_cache import forget_all
+from tournaments.seating.rotation import rest_rotation
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "stranger", "player_here", "player_elsewhere", "referee", "organiser",
+         "other_organiser", "staff"]
+ALL = frozenset(ROLES)
+NONE: frozenset[str] = frozenset()
+OFFICIALS = frozenset({"referee", "organiser", "staff"})
+TABLE = OFFICIALS | {"player_here"}
+# Roles with no part in the table: refused for want of a right, not for the card's state.
+OUTSIDERS = frozenset({"anonymous", "stranger", "player_elsewhere", "other_organiser"})
+
+ACTIONS = ["view", "enter", "edit", "delete", "submit", "confirm", "confirm_hand", "verify",
+           "annul"]
+
+# While the round is on, the table writes an open or submitted card; officials write any card
+# of a published round (a confirmed or verified one as a correction with a reason); nobody
+# writes an annulled card or a draft's.
+_ON_OPEN = {"view": ALL, "enter": TABLE, "edit": TABLE, "delete": TABLE, "submit": TABLE,
+            "confirm": NONE, "confirm_hand": TABLE, "verify": NONE, "annul": OFFICIALS}
+_ON_SUBMITTED = {**_ON_OPEN, "submit": NONE, "confirm": TABLE}
+_ON_CONFIRMED = {"view": ALL, "enter": OFFICIALS, "edit": OFFICIALS, "delete": OFFICIALS,
+                 "submit": NONE, "confirm": NONE, "confirm_hand": NONE, "verify": OFFICIALS,
+                 "annul": OFFICIALS}
+_ON_VERIFIED = {**_ON_CONFIRMED, "verify": NONE}
+_ON_ANNULLED = {action: NONE for action in ACTIONS} | {"view": ALL}
+
+EXPECTED: dict[tuple[str, str], dict[str, frozenset[str]]] = {
+    ("closed", "verified"): _ON_VERIFIED,
+    ("closed", "annulled"): _ON_ANNULLED,
+    ("playing", "open"): _ON_OPEN,
+    ("playing", "submitted"): _ON_SUBMITTED,
+    ("playing", "confirmed"): _ON_CONFIRMED,
+    ("playing", "verified"): _ON_VERIFIED,
+    ("playing", "annulled"): _ON_ANNULLED,
+    ("published", "open"): _ON_OPEN,
+    ("published", "submitted"): _ON_SUBMITTED,
+    ("published", "confirmed"): _ON_CONFIRMED,
+    ("published", "verified"): _ON_VERIFIED,
+    ("published", "annulled"): _ON_ANNULLED,
+    ("draft", "open"): {action: NONE for action in ACTIONS} | {"view": OFFICIALS},
+}
+CARD_STATES = ["open", "submitted", "confirmed", "verified", "annulled"]
+SLUG = "matrix"
+
+
+@dataclass
+class Spot:
+    """Where one state lives: round and table number, and the users around the table."""
+
+    round_status: str
+    card_status: str
+    round_number: int
+    table_number: int
+    seat_users: list[Any]
+
+
+def _trojka(ids: list[str], number: int) -> dict[str, Any]:
+    resting = rest_rotation(ids, 4)[number - 1]["resting"]
+    playing = [p for p in ids if p != resting]
+    return {"game": "trojka", "declarer": playing[0], "resting": resting, "points": 40}
+
+
+def _bring_card_to(card: Scorecard, status: str, *, writer: Any, checker: Any, referee: Any) -> None:
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, record=_trojka(ids, 1), actor=writer,
+                       expected_version=card.version)
+    if status == "annulled":
+        services.scorecard_annul(scorecard=card, actor=referee, reason="matrix set-up")
+        return
+    if status == "open":
+        return
+    services.scorecard_submit(scorecard=card, actor=writer)
+    if status == "submitted":
+        return
+    services.scorecard_confirm(scorecard=card, actor=checker)
+    if status == "verified":
+        services.scorecard_verify(scorecard=card, actor=referee)
+
+
+def build_world() -> tuple[dict[str, Any], list[Spot]]:
+    make = get_user_model().objects.create
+    users = {role: make(username=role) for role in ROLES if role != "anonymous"}
+    users["anonymous"] = None
+    users["staff"].is_staff = True
+    users["staff"].save()
+    organiser = allow_event_creation(users["organiser"])
+    allow_event_creation(users["other_organiser"])
+    event = services.event_create(
+        actor=organiser, name="Matrix", slug=SLUG, starts_on=dt.date(2026, 11, 21),
+        ends_on=dt.date(2026, 11, 21), ruleset_code="tarok-net-2007", ruleset_mode="tri+1",
+        seating_system="fixed", planned_rounds=4, hands_per_round=4)
+    services.event_create(actor=users["other_organiser"], name="Other", slug="other",
+                          starts_on=dt.date(2026, 11, 21), ends_on=dt.date(2026, 11, 21),
+                          ruleset_code="tarok-net-2007", ruleset_mode="tri+1",
+                          seating_system="fixed")
+    officials.event_official_add(event=event, user=users["referee"], role="referee",
+                                actor=organiser)
+    seat_users = [make(username=f"seat-{n}") for n in range(1, 21)]
+    for n in range(1, 21):
+        player = services.player_create(first_name=f"F{n}", last_name=f"Seat{n}", club="TK",
+                                        user=seat_users[n - 1])
+        services.registration_create(event=event, player=player, actor=organiser)
+    referee = users["referee"]
+    spots: list[Spot] = []
+
+    def store(number: int, tables: list[list[int]]) -> Round:
+        return services.round_store(event=event, number=number, seating_system="fixed", seed=0,
+                                    tables=[[str(n) for n in t] for t in tables], actor=organiser)
+
+    def users_at(rnd: Round, table_number: int) -> list[Any]:
+        card = Scorecard.objects.get(table__round=rnd, table__number=table_number)
+        return [seat_users[int(p) - 1] for p in card.player_ids]
+
+    # Round 1, closed: a verified card and an annulled one.
+    rnd = store(1, [[1, 2, 3, 4], [5, 6, 7, 8]])
+    services.round_publish(rnd=rnd, actor=organiser)
+    for table_number, status in ((1, "confirmed"), (2, "annulled")):
+        card = Scorecard.objects.get(table__round=rnd, table__number=table_number)
+        seats = users_at(rnd, table_number)
+        _bring_card_to(card, status, writer=seats[1], checker=seats[2], referee=referee)
+    services_rounds.round_close(rnd=rnd, actor=organiser)
+    spots += [Spot("closed", "verified", 1, 1, users_at(rnd, 1)),
+              Spot("closed", "annulled", 1, 2, users_at(rnd, 2))]
+    # Rounds 2 (playing: the clock runs) and 3 (published): a card in every state.
+    five_tables = [[t + 5 * s for s in range(4)] for t in range(1, 6)]
+    for number, round_status in ((2, "playing"), (3, "published")):
+        rnd = store(number, five_tables)
+        services.round_publish(rnd=rnd, actor=organiser)
+        if round_status == "playing":
+            services.round_start_clock(rnd=rnd, actor=organiser)
+        for table_number, status in enumerate(CARD_STATES, start=1):
+            card = Scorecard.objects.get(table__round=rnd, table__number=table_number)
+            seats = users_at(rnd, table_number)
+            _bring_card_to(card, status, writer=seats[1], checker=seats[2], referee=referee)
+            spots.append(Spot(round_status, status, number, table_number, seats))
+    # Round 4, a draft.
+    rnd = store(4, [[1, 6, 11, 16]])
+    spots.append(Spot("draft", "open", 4, 1, users_at(rnd, 1)))
+    return users, spots
+
+
+def _card(spot: Spot) -> Scorecard:
+    return Scorecard.objects.get(table__round__event__slug=SLUG,
+                                 table__round__number=spot.round_number,
+                                 table__number=spot.table_number)
+
+
+def fingerprint(spot: Spot) -> tuple:
+    card = _card(spot)
+    hands = tuple(card.hands.order_by("number").values_list("number", "record", "confirmed_by"))
+    return card.status, card.version, hands
+
+
+def _hand_fields(card: Scorecard, number: int) -> dict[str, Any]:
+    ids = list(card.player_ids)
+    return _trojka(ids, min(number, 4))
+
+
+def api_call(client: APIClient, spot: Spot, action: str):
+    card = _card(spot)
+    base = f"/api/v1/events/{SLUG}/rounds/{spot.round_number}/tables/{spot.table_number}/scorecard/"
+    count = card.hands.count()
+    record = _hand_fields(card, count + 1)
+    if action == "view":
+        return client.get(base)
+    if action == "enter":
+        return client.put(f"{base}hands/{count + 1}/", {"version": card.version, "record": record,
+                                                        "reason": "matrix"}, format="json")
+    if action == "edit":
+        changed = {**_hand_fields(card, 1), "points": 50}
+        return client.put(f"{base}hands/1/", {"version": card.version, "record": changed,
+                                              "reason": "matrix"}, format="json")
+    if action == "delete":
+        return client.delete(f"{base}hands/1/?version={card.version}&reason=matrix")
+    if action == "submit":
+        return client.post(f"{base}submit/", {"version": card.version}, format="json")
+    if action == "confirm":
+        return client.post(f"{base}confirm/", format="json")
+    if action == "confirm_hand":
+        return client.post(f"{base}hands/1/confirm/", format="json")
+    if action == "verify":
+        return client.post(f"{base}verify/", format="json")
+    if action == "annul":
+        return client.post(f"{base}annul/", {"reason": "matrix"}, format="json")
+    raise ValueError(action)
+
+
+def web_call(client: Client, spot: Spot, action: str):
+    card = _card(spot)
+    where = f"e/{SLUG}/rounds/{spot.round_number}/tables/{spot.table_number}/"
+    manage, referee = f"/manage/{where}", f"/referee/{where}"
+    count = card.hands.count()
+    if action == "view":
+        return client.get(f"/{where}")
+    if action == "enter":
+        return client.post(manage, {"number": count + 1, "version": card.version,
+                                    "reason": "matrix", **_hand_fields(card, count + 1)})
+    if action == "edit":
+        return client.post(f"{manage}hands/1/", {"number": 1, "version": card.version,
+                                                 "reason": "matrix",
+                                                 **{**_hand_fields(card, 1), "points": 50}})
+    if action == "delete":
+        return client.post(f"{manage}hands/1/delete/", {"version": card.version, "reason": "matrix"})
+    if action == "submit":
+        return client.post(f"{manage}submit/")
+    if action == "confirm":
+        return client.post(f"{manage}confirm/")
+    if action == "confirm_hand":
+        return client.post(f"{manage}hands/1/confirm/")
+    if action == "verify":
+        return client.post(f"{referee}verify/")
+    if action == "annul":
+        return client.post(f"{referee}annul/", {"reason": "matrix"})
+    raise ValueError(action)
+
+
+def _actor(role: str, spot: Spot, users: dict[str, Any], spots: list[Spot]) -> Any:
+    if role == "player_here":
+        return spot.seat_users[0]
+    if role == "player_elsewhere":
+        other = next(s for s in spots if s.round_number == spot.round_number and s is not spot) \
+            if any(s.round_number == spot.round_number and s is not spot for s in spots) else None
+        # A draft has one table: a player of the event who is not at it stands in.
+        if other is not None:
+            return other.seat_users[0]
+        seated = {u.pk for u in spot.seat_users}
+        return next(u for s in spots for u in s.seat_users if u.pk not in seated)
+    return users[role]
+
+
+def _refusal_ok(edge: str, role: str, spot: Spot, action: str, status: int) -> str | None:
+    """How a refusal must look on both edges (None when it does)."""
+    if status >= 500:
+        return f"server error {status}"
+    hidden = spot.round_status == "draft" and role not in OFFICIALS
+    if role == "anonymous" and (action != "view" or not hidden):
+        expected = {401, 403} if edge == "api" else {302}
+        if action == "view":
+            expected = {404}
+        return None if status in expected else f"anonymous refused with {status}"
+    if hidden:
+        return None if status == 404 else f"a draft must not exist for {role}: {status}"
+    if role in OUTSIDERS and action != "view":
+        return None if status == 403 else f"an outsider must be refused with 403, got {status}"
+    return None
+
+
+def test_one_role_matrix_for_the_api_and_the_pages(capsys):
+    users, spots = build_world()
+    mismatches: list[str] = []
+    counts = {"api": 0, "pages": 0}
+    for spot in spots:
+        expectations = EXPECTED[(spot.round_status, spot.card_status)]
+        for action in ACTIONS:
+            for role in ROLES:
+                allowed = role in expectations[action]
+                actor = _actor(role, spot, users, spots)
+                for edge in ("api", "pages"):
+                    counts[edge] += 1
+                    with transaction.atomic():
+                        cache.clear()
+                        forget_all()
+                        before = fingerprint(spot)
+                        if edge == "api":
+                            client = APIClient()
+                            if actor is not None:
+                                client.force_authenticate(actor)
+                            response = api_call(client, spot, action)
+                        else:
+                            client = Client()
+                            if actor is not None:
+                                client.force_login(actor)
+                            response = web_call(client, spot, action)
+                        after = fingerprint(spot)
+                        transaction.set_rollback(True)
+                    where = (f"{edge} {role} {action} on a {spot.card_status} card of a "
+                             f"{spot.round_status} round")
+                    if action == "view":
+                        ok = response.status_code == (200 if allowed else 404)
+                        if not ok:
+                            mismatches.append(f"{where}: {response.status_code}")
+                        continue
+                    if allowed and after == before:
+                        mismatches.append(f"{where}: allowed but nothing changed "
+                                          f"({response.status_code})")
+                    elif not allowed and after != before:
+                        mismatches.append(f"{where}: refused but the card changed "
+                                          f"({response.status_code})")
+                    elif not allowed:
+                        problem = _refusal_ok(edge, role, spot, action, response.status_code)
+                        if problem:
+                            mismatches.append(f"{where}: {problem}")
+    total = counts["api"] + counts["pages"]
+    with capsys.disabled():
+        print(f"\nrole matrix: {total} cases ({counts['api']} API, {counts['pages']} pages; "
+              f"{len(ROLES)} roles × {len(EXPECTED)} states × {len(ACTIONS)} actions)")
+    assert not mismatches, f"{len(mismatches)} of {total} cases disagree:\n" + "\n".join(mismatches[:60])
+    assert Event.objects.filter(slug=SLUG).exists()
