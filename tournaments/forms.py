@@ -138,6 +138,10 @@ class EventForm(forms.Form):
                                           choices=Event.CardConfirmation.choices, required=False,
                                           initial=Event.CardConfirmation.TABLE,
                                           widget=forms.RadioSelect)
+    seating_pool = forms.ChoiceField(label=_("Who is seated in each round"),
+                                     choices=Event.SeatingPool.choices, required=False,
+                                     initial=Event.SeatingPool.ACTIVE, widget=forms.RadioSelect,
+                                     help_text=Event._meta.get_field("seating_pool").help_text)
 
     SERVICE_FIELD_MAP = {"stake_haler": "stake_kc", "ruleset_options": "ruleset_code"}
 
@@ -222,6 +226,7 @@ class EventForm(forms.Form):
             "stake_haler": d.get("stake_haler") if self.money else None,
             "status": d["status"], "is_public": d.get("is_public", False),
             "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
+            "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
         }
 
     @classmethod
@@ -238,6 +243,7 @@ class EventForm(forms.Form):
             "stake_kc": (Decimal(event.stake_haler) / 100) if event.stake_haler else None,
             "status": event.status, "is_public": event.is_public,
             "card_confirmation": event.card_confirmation,
+            "seating_pool": event.seating_pool,
         }
 
 
@@ -359,8 +365,10 @@ class AnnulForm(ReasonForm):
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(label=_("Penalty"))
     player = forms.ChoiceField(label=_("Player"))
-    hand_number = forms.TypedChoiceField(label=_("Hand"), coerce=int, required=False,
-                                         empty_value=None)
+    hand_number = forms.TypedChoiceField(
+        label=_("Hand"), coerce=int, required=False, empty_value=None,
+        help_text=_("On a hand the engine scores the penalty. For the whole table it is a note "
+                    "that changes no score; a standings adjustment makes it count."))
     description = forms.CharField(label=_("Description"), required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}))
 

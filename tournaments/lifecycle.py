@@ -7,13 +7,16 @@ else sees it, and no card of it is written. A scorecard goes open → submitted 
 verified, and from any state but annulled to annulled. A table writes its own card while the
 round is on and the card is open or submitted; after that a change is an official's correction,
 with a reason. Every other module asks here instead of listing states of its own.
+
+Two rules of the event live here too: who is seated in a round (the event's seating pool
+against a registration's status) and how the event's status follows its rounds.
 """
 
 from __future__ import annotations
 
 from django.db.models import Q
 
-from tournaments.models import Round, Scorecard
+from tournaments.models import Event, Registration, Round, Scorecard
 
 R = Round.Status
 C = Scorecard.Status
@@ -88,3 +91,47 @@ def counted_cards_q(prefix: str = "") -> Q:
 def published_rounds_q(prefix: str = "") -> Q:
     """Rounds everybody may see (with `prefix` such as "round__" for a relation)."""
     return ~Q(**{f"{prefix}status": R.DRAFT})
+
+
+# ---------------------------------------------------------------------------------------
+# Who is seated, and the event's status
+# ---------------------------------------------------------------------------------------
+
+REG = Registration.Status
+
+
+class SitsOut:
+    """Why a registration is not seated in the next round (a code for pages to word)."""
+
+    WITHDRAWN = "withdrawn"
+    NOT_CHECKED_IN = "not_checked_in"
+
+
+def sits_out_reason(event: Event, status: str) -> str | None:
+    """None when a registration of this status is seated in the event's next round.
+
+    A withdrawn player never sits. With the pool "checked in", a registration that has not
+    checked in sits out; a late entry always joins the field (it adds to it, never replaces it).
+    """
+    if status == REG.WITHDRAWN:
+        return SitsOut.WITHDRAWN
+    if event.seating_pool == Event.SeatingPool.CHECKED_IN and status == REG.REGISTERED:
+        return SitsOut.NOT_CHECKED_IN
+    return None
+
+
+def status_after_publish(event: Event) -> str | None:
+    """The event's status once one of its rounds is published: it is running. None when it
+    stays as it is (already running or finished, which an organiser may have set by hand)."""
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        return Event.Status.RUNNING
+    return None
+
+
+def status_after_close(event: Event, closed_rounds: int, open_rounds: int) -> str | None:
+    """The event's status once a round is closed: finished when the planned rounds are all
+    closed and nothing else is under way; None when it stays as it is."""
+    if event.status != Event.Status.FINISHED and open_rounds == 0 \
+            and closed_rounds >= event.planned_rounds:
+        return Event.Status.FINISHED
+    return None

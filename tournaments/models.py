@@ -173,6 +173,16 @@ class Event(models.Model):
         help_text=_("For a small club event an organiser may confirm a card he entered himself, "
                     "once he has compared it with the paper sheet the table signed."),
     )
+    class SeatingPool(models.TextChoices):
+        ACTIVE = "active", _("Every registration that has not withdrawn")
+        CHECKED_IN = "checked_in", _("Only the players checked in (and late entries)")
+
+    seating_pool = models.CharField(
+        _("who is seated"), max_length=16, choices=SeatingPool.choices,
+        default=SeatingPool.ACTIVE,
+        help_text=_("With check-in, players who have not checked in sit out the next round; "
+                    "the event page lists them before the round is seated."),
+    )
     # Bumped with every audited change of the event (results, seating, registrations...):
     # the public pages' cache keys include it, so a change is visible at once.
     results_version = models.PositiveIntegerField(default=1, editable=False)

@@ -95,15 +95,23 @@ def audit_of_table(table: Table) -> QuerySet[AuditEntry]:
     return table.audit_entries.select_related("actor", "content_type")
 
 
-def seating_request(event: Event, number: int, seed: int) -> dict:
-    """The seating engine's request (seating contract) for round `number` of the event.
+def seating_pool(event: Event) -> tuple[list[Registration], list[tuple[Registration, str]]]:
+    """Who the next round seats, in start-number order, and who sits out with the reason
+    (lifecycle.SitsOut): the rule is lifecycle.sits_out_reason."""
+    seated, out = [], []
+    for reg in event.registrations.select_related("player").order_by("start_number"):
+        reason = lifecycle.sits_out_reason(event, reg.status)
+        if reason is None:
+            seated.append(reg)
+        else:
+            out.append((reg, reason))
+    return seated, out
 
-    Who is available: the checked-in players and late entries once anybody has checked in;
-    before any check-in, everybody registered and not withdrawn.
-    """
-    regs = list(event.registrations.order_by("start_number"))
-    checked = [r for r in regs if r.status in (Registration.Status.CHECKED_IN, Registration.Status.LATE_ENTRY)]
-    available = checked or [r for r in regs if r.status != Registration.Status.WITHDRAWN]
+
+def seating_request(event: Event, number: int, seed: int) -> dict:
+    """The seating engine's request (seating contract) for round `number` of the event; the
+    players are the event's seating pool (seating_pool)."""
+    available, _sitting_out = seating_pool(event)
     rounds = list(
         event.rounds.filter(number__lt=number).order_by("number").prefetch_related(
             Prefetch("tables", queryset=Table.objects.select_related("scorecard").prefetch_related(

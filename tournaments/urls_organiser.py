@@ -4,7 +4,7 @@ player registry with the merging of two records of one person."""
 
 from django.urls import path
 
-from tournaments import views_officials, views_players
+from tournaments import views_checkin, views_officials, views_players
 from tournaments import views_organiser as views
 
 T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
@@ -26,6 +26,8 @@ urlpatterns = [
     path("e/<slug:slug>/players/", views.players, name="manage-players"),
     path("e/<slug:slug>/players/add/", views.player_add, name="manage-player-add"),
     path("e/<slug:slug>/players/import/", views.players_import, name="manage-players-import"),
+    path("e/<slug:slug>/players/bulk/", views_checkin.registrations_bulk,
+         name="manage-registrations-bulk"),
     path("e/<slug:slug>/players/<num:registration_id>/status/", views.registration_status,
          name="manage-registration-status"),
     path("e/<slug:slug>/rounds/generate/", views.round_generate, name="manage-round-generate"),
