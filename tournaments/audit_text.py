@@ -28,6 +28,7 @@ ACTION_LABELS = {
     "dispute.open": gettext_lazy("dispute opened"),
     "event.create": gettext_lazy("event created"),
     "event.update": gettext_lazy("event changed"),
+    "event.status": gettext_lazy("event status followed its rounds"),
     "archive.import": gettext_lazy("restored from an archive"),
     "event.organiser.add": gettext_lazy("organiser added"),
     "event.organiser.remove": gettext_lazy("organiser removed"),

@@ -52,7 +52,7 @@ EVENT_FIELDS = {
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
-    "status", "is_public", "card_confirmation",
+    "status", "is_public", "card_confirmation", "seating_pool",
 }
 
 
@@ -357,7 +357,21 @@ def round_publish(*, rnd: Round, actor: Any) -> Round:
     table_links.links_ensure(rnd=rnd, actor=actor)
     audit.record(actor=actor, action="round.publish", target=rnd, event=rnd.event,
                  after={"status": rnd.status})
+    event_status_follow(rnd.event, lifecycle.status_after_publish(rnd.event), actor=actor)
     return rnd
+
+
+def event_status_follow(event: Event, status: str | None, *, actor: Any) -> None:
+    """Move the event to the status its rounds imply (lifecycle.status_after_*), audited.
+    An organiser's own choice in the event form stands until the next publish or close."""
+    if status is None or status == event.status:
+        return
+    before = event.status
+    event.updated_at = timezone.now()
+    Event.objects.filter(pk=event.pk).update(status=status, updated_at=event.updated_at)
+    event.status = status
+    audit.record(actor=actor, action="event.status", target=event, event=event,
+                 before={"status": before}, after={"status": status})
 
 
 # ---------------------------------------------------------------------------------------

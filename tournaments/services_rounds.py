@@ -20,7 +20,7 @@ from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.checker import check_seating
-from tournaments.services import refresh_carried_totals, round_store
+from tournaments.services import event_status_follow, refresh_carried_totals, round_store
 
 SEAT_JOB = "seat_round"
 
@@ -160,4 +160,8 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
     rnd.save(update_fields=["status", "closed_at"])
     refresh_carried_totals(event, actor=actor)
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
+    rounds = event.rounds.values_list("status", flat=True)
+    event_status_follow(event, lifecycle.status_after_close(
+        event, closed_rounds=sum(1 for s in rounds if s == Round.Status.CLOSED),
+        open_rounds=sum(1 for s in rounds if s != Round.Status.CLOSED)), actor=actor)
     return rnd
