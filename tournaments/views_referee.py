@@ -14,12 +14,13 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import audit_text, rights, selectors, services
+from tournaments import audit_text, rights, ruleset_text, selectors, services
 from tournaments import views_hand_entry as hand_entry
 from tournaments.errors import ServiceError
 from tournaments.forms import (
@@ -62,7 +63,24 @@ def _adjust_form(event: Event, data: Any = None) -> AdjustmentForm:
 
 @referee_required
 def event_referee(request: HttpRequest, event: Event) -> HttpResponse:
-    return _event_page(request, event)
+    return _event_page(request, event, adjust_form=_adjust_form_after_penalty(request, event))
+
+
+def _adjust_form_after_penalty(request: HttpRequest, event: Event) -> AdjustmentForm | None:
+    """After a penalty recorded for the whole table (a note, scoring nothing), the adjustment
+    form comes filled in for that player and penalty, so the referee only adds the amount."""
+    penalty_id = request.GET.get("penalty", "")
+    if not penalty_id.isdigit() or len(penalty_id) > 12:
+        return None
+    penalty = event.penalties.select_related("table__round").filter(pk=int(penalty_id)).first()
+    if penalty is None:
+        return None
+    form = _adjust_form(event)
+    form.initial = {"registration": penalty.registration_id, "reason": _(
+        "%(penalty)s, round %(round)s, table %(table)s") % {
+        "penalty": ruleset_text.penalty_name(event.ruleset_code, penalty.kind), "round": penalty.table.round.number,
+        "table": penalty.table.number}}
+    return form
 
 
 def _event_page(request: HttpRequest, event: Event, *, adjust_form: AdjustmentForm | None = None,
@@ -123,14 +141,25 @@ def penalty_record(request: HttpRequest, event: Event, number: int, table_number
             form.add_error("player", _("No such player at this table."))
         else:
             try:
-                services.penalty_record(table=table, registration=reg, kind=form.cleaned_data["kind"],
+                penalty = services.penalty_record(table=table, registration=reg, kind=form.cleaned_data["kind"],
                                         actor=request.user, hand_number=form.cleaned_data["hand_number"],
                                         description=form.cleaned_data["description"])
             except ServiceError as exc:
                 add_service_errors(form, exc.errors, {"hand": "hand_number", "penalties": "kind"})
             else:
-                messages.success(request, _("Penalty recorded and scored."))
-                return redirect("referee-table", event.slug, number, table_number)
+                hand_number = form.cleaned_data["hand_number"]
+                if hand_number is not None:
+                    messages.success(request, _(
+                        "Penalty recorded and scored in hand %(n)s: the scores of the card "
+                        "changed.") % {"n": hand_number})
+                    return redirect("referee-table", event.slug, number, table_number)
+                # The engine scores penalties in the hand they happened in; one for the whole
+                # table changes nothing by itself, and the page must not pretend it did.
+                messages.warning(request, _(
+                    "Penalty recorded as a note: it changes no score. To make it count, record "
+                    "it on the hand it happened in, or add a standings adjustment below."))
+                return redirect(reverse("referee-event", args=[event.slug])
+                                + f"?penalty={penalty.pk}#adjust")
     table = table_or_404(event, number, table_number)
     return _render_table(request, event, table, status=400, penalty_form=form)
 

@@ -77,7 +77,7 @@ def test_a_referee_records_a_renons_and_the_standings_change(live_server, new_pa
     form.locator("textarea[name=description]").fill("revoke in the 7th trick")
     form.locator("button[type=submit]").click()
     page.wait_for_load_state()
-    assert "Penalty recorded and scored." in page.content()
+    assert "Penalty recorded and scored in hand 1" in page.content()
     # The scorecard shows the renons on the hand, and the history has the entry.
     assert f"renons {declarer}" in page.locator("#hand-1").inner_text()
     assert "penalty recorded" in page.content()  # the audit trail in words

@@ -343,12 +343,18 @@ class PenaltySerializer(serializers.ModelSerializer):
     hand = serializers.IntegerField(source="hand.number", read_only=True, allow_null=True)
     start_number = serializers.IntegerField(source="registration.start_number", read_only=True)
     player = PlayerPublicSerializer(source="registration.player", read_only=True)
+    scored = serializers.SerializerMethodField(
+        help_text="true when the engine scores it (recorded on a hand); a penalty for the whole "
+                  "table is a note that changes no score")
 
     class Meta:
         model = Penalty
-        fields = ["id", "round", "table", "hand", "start_number", "player", "kind", "description",
-                  "created_at"]
+        fields = ["id", "round", "table", "hand", "start_number", "player", "kind", "scored",
+                  "description", "created_at"]
         read_only_fields = fields
+
+    def get_scored(self, penalty: Penalty) -> bool:
+        return penalty.hand_id is not None
 
 
 class PenaltyCreateSerializer(serializers.Serializer):
