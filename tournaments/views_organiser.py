@@ -122,8 +122,10 @@ def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
     counts = {s: sum(1 for r in regs if r.status == s) for s in Registration.Status.values}
     next_number = services_rounds.next_round_number(event)
     last = rounds[-1] if rounds else None
+    seated, sitting_out = selectors.seating_pool(event)
     return render(request, "tournaments/manage/event.html", {
         "event": event, "rounds": rounds, "registrations": regs, "counts": counts,
+        "seated": seated, "sitting_out": sitting_out,
         "next_number": next_number,
         "can_generate": next_number <= event.planned_rounds and (
             last is None or last.status == Round.Status.CLOSED),
@@ -482,7 +484,8 @@ def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = N
         rows = {str(r.registration.start_number): (r.bought_haler, r.money_haler)
                 for r in sheet["money_rows"]}
         money_form = money_form or MoneySheetForm(players=sheet["players"], rows=rows)
-    elif form is None and editable:
+    elif form is None and editable and card.status == Scorecard.Status.OPEN:
+        # A submitted card takes no new hand: a change of one of its hands reopens it.
         form = hand_entry.hand_form(table, card, number=next_number)
     return render(request, "tournaments/manage/table.html", {
         "event": event, "round": table.round, "table": table, **sheet,
@@ -490,6 +493,7 @@ def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = N
         "playable": playable, "editable": editable,
         "can_submit": rights.may(user, card, CardAction.SUBMIT, table=table) and bool(
             sheet["hands"] or sheet["money_rows"]),
+        "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
         "can_confirm_card": rights.may(user, card, CardAction.CONFIRM, table=table),
         "can_confirm_alone": rights.submitted_by_actor(card, user) and rights.card_refusal(
             user, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,

@@ -80,14 +80,21 @@
     });
   }
 
-  function initConfirms(root) {
-    root.querySelectorAll("form[data-confirm]").forEach(function (form) {
-      if (form.dataset.confirmReady) return;
-      form.dataset.confirmReady = "1";
-      form.addEventListener("submit", function (event) {
-        if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
-      });
-    });
+  // Destructive actions ask first: data-confirm on the form, or on the one button of a form
+  // that does something destructive (withdraw among check-in buttons). Listening in the
+  // capture phase lets a "no" stop htmx's own submit handler as well.
+  function initConfirms() {
+    if (document.documentElement.dataset.confirmReady) return;
+    document.documentElement.dataset.confirmReady = "1";
+    document.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      var text = (button && button.getAttribute("data-confirm")) ||
+        event.target.getAttribute("data-confirm");
+      if (text && !window.confirm(text)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    }, true);
   }
 
   // The content security policy allows no inline handlers: selects that submit their form
