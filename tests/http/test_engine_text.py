@@ -110,9 +110,13 @@ def _msgids() -> list[str]:
     """Every message of engine_text (context "engine")."""
     lazies = [*engine_text._M.values(), *engine_text._E.values(), *engine_text._NOTES.values(),
               *engine_text._BOUND.values(), *engine_text._SOURCES.values(),
-              engine_text._MATCHDAY, engine_text._LATE, engine_text._MISSED]
+              engine_text._MATCHDAY]
     with translation.override("en"):
         return [str(lazy) for lazy in lazies]
+
+
+# The plural messages of engine_text (npgettext: str() of a plural lazy string is no msgid).
+PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round"]
 
 
 def test_the_source_scan_finds_the_codes_and_every_one_has_a_renderer():
@@ -132,6 +136,12 @@ def test_every_engine_message_is_translated(lang: str):
     catalogue = _catalogue(lang)._catalog  # type: ignore[attr-defined]
     missing = [m for m in _msgids() if not catalogue.get(f"engine\x04{m}", "").strip()]
     assert not missing, missing[:10]
+    plural_forms = {"sl": 4, "cs": 4, "de": 2}[lang]
+    for msgid in PLURAL_MSGIDS:
+        for form in range(plural_forms):
+            translated = catalogue.get((f"engine\x04{msgid}", form), "")
+            assert translated.strip() and re.findall(r"%\(\w+\)s", translated) == \
+                re.findall(r"%\(\w+\)s", msgid), (lang, msgid, form, translated)
     # same placeholders in the translation as in the English
     for msgid in _msgids():
         translated = catalogue[f"engine\x04{msgid}"]
