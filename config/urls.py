@@ -38,6 +38,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("leagues.api_urls")),
     path("api/v1/", include("tournaments.archive_urls")),
+    path("api/v1/", include("leagues.archive_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("manage/", include("tournaments.urls_organiser")),

@@ -3,13 +3,12 @@
 
 - GET  archive/events/<slug>/                 the event's archive file (its organisers, staff)
 - POST archive/events/                        import an event archive (staff)
-- GET  archive/seasons/<league>/<season>/     a league season's archive (league organisers, staff)
-- POST archive/seasons/                       import a season archive (staff)
 
 A GET answers exactly the bytes `manage.py export_event` writes. A POST takes the archive as
 the JSON body or, for files larger than a request body may be, as the multipart file field
 `archive`; a refused archive answers 400 with every problem at its path, and nothing is
-written. Thin: they check the role, call `tournaments.archive` / `leagues.archive`, answer.
+written. Thin: they check the role, call `tournaments.archive`, answer. The season archive's
+views (leagues.archive_api) use the same file response and upload reading from here.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from tournaments import archive, rights
 from tournaments.api import permissions
 from tournaments.api.parsers import MultiPartParser
 from tournaments.api.schema import refusals
-from tournaments.errors import Forbidden, NotFound, ServiceError
+from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Hand
 
 
@@ -43,17 +42,17 @@ ARCHIVE_FILE = OpenApiResponse(OpenApiTypes.OBJECT, description="the archive fil
 IMPORT_REQUEST = {"application/json": OpenApiTypes.OBJECT, "multipart/form-data": ArchiveUploadSerializer}
 
 
-def _file_response(text: str, filename: str) -> HttpResponse:
+def file_response(text: str, filename: str) -> HttpResponse:
     return HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def _require_staff(user: Any) -> None:
+def require_staff(user: Any) -> None:
     if not rights.is_staff(user):
         raise Forbidden(_("only staff may import archives"), code="not_staff")
 
 
-def _document(request: Request) -> Any:
+def archive_document(request: Request) -> Any:
     """The archive sent: the multipart file `archive`, or else the raw JSON body (read as
     bytes, so a file that is not JSON is refused in the archive's own error shape)."""
     if (request.content_type or "").startswith("multipart/form-data"):
@@ -81,64 +80,23 @@ class EventArchiveView(APIView):
         permissions.require_organiser(request.user, event)
         with archive.read_snapshot():
             text = archive.dumps(archive.export_event(event))
-        return _file_response(text, f"{event.slug}.json")
+        return file_response(text, f"{event.slug}.json")
 
 
 class EventArchiveImportView(APIView):
     permission_classes = [IsAuthenticated]
-    # A JSON body is read raw (see _document); only file uploads go through a parser.
+    # A JSON body is read raw (see archive_document); only file uploads go through a parser.
     parser_classes = [MultiPartParser]
 
     @extend_schema(tags=["archives"], summary="Import an event archive, all or nothing (staff)",
                    request=IMPORT_REQUEST, responses={201: OpenApiTypes.OBJECT, **refusals(400, 403)},
                    operation_id="archive_event_import")
     def post(self, request: Request) -> Response:
-        _require_staff(request.user)
-        event = archive.import_event(_document(request), actor=request.user)
+        require_staff(request.user)
+        event = archive.import_event(archive_document(request), actor=request.user)
         return Response({
             "event": event.slug,
             "registrations": event.registrations.count(),
             "rounds": event.rounds.count(),
             "hands": Hand.objects.filter(scorecard__table__round__event=event).count(),
-        }, status=status.HTTP_201_CREATED)
-
-
-class SeasonArchiveView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(tags=["archives"], summary="The archive of a league season (league organisers and staff)",
-                   responses={200: ARCHIVE_FILE, **refusals(403, 404)}, operation_id="archive_season_export")
-    def get(self, request: Request, league: str, season: str) -> HttpResponse:
-        # Imported here: the leagues app builds on tournaments, not the other way round.
-        from leagues import archive as season_archive
-        from leagues import roles as league_roles
-
-        found = season_archive.season_by_slugs(league, season)
-        if found is None or not league_roles.can_view_league(request.user, found.league):
-            raise NotFound(_("league %(league)s has no season %(season)s")
-                           % {"league": league, "season": season}, field="season", code="not_found")
-        if not league_roles.can_organise_league(request.user, found.league):
-            raise Forbidden(_("only the organisers of %(league)s may do this") % {"league": league},
-                            code="not_organiser")
-        with archive.read_snapshot():
-            text = archive.dumps(season_archive.export_season(found))
-        return _file_response(text, f"{league}-{season}.json")
-
-
-class SeasonArchiveImportView(APIView):
-    permission_classes = [IsAuthenticated]
-    parser_classes = [MultiPartParser]
-
-    @extend_schema(tags=["archives"], summary="Import a league season archive, all or nothing (staff)",
-                   request=IMPORT_REQUEST, responses={201: OpenApiTypes.OBJECT, **refusals(400, 403)},
-                   operation_id="archive_season_import")
-    def post(self, request: Request) -> Response:
-        from leagues import archive as season_archive
-
-        _require_staff(request.user)
-        season = season_archive.import_season(_document(request), actor=request.user)
-        return Response({
-            "league": season.league.slug,
-            "season": season.slug,
-            "matchdays": [md.event.slug for md in season.matchdays.select_related("event").order_by("number")],
         }, status=status.HTTP_201_CREATED)

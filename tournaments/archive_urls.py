@@ -7,7 +7,4 @@ from tournaments import archive_api
 urlpatterns = [
     path("archive/events/", archive_api.EventArchiveImportView.as_view(), name="api-archive-event-import"),
     path("archive/events/<slug:slug>/", archive_api.EventArchiveView.as_view(), name="api-archive-event"),
-    path("archive/seasons/", archive_api.SeasonArchiveImportView.as_view(), name="api-archive-season-import"),
-    path("archive/seasons/<slug:league>/<slug:season>/", archive_api.SeasonArchiveView.as_view(),
-         name="api-archive-season"),
 ]

@@ -56,6 +56,7 @@ def small_event(*, slug: str, ruleset: str, mode: str = "", players: int = 4, st
     rnd = services.round_store(event=event, number=1, seating_system="fixed", seed=7,
                                tables=[[str(n) for n in range(1, players + 1)]], actor=actor)
     services.round_publish(rnd=rnd, actor=actor)
+    event.refresh_from_db()  # publishing the round made the event running
     return event
 
 
