@@ -60,6 +60,10 @@ def new_page(chromium, request):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        # Destructive buttons ask first (window.confirm): a person says yes; the question is
+        # kept so that a test can check it was asked.
+        page.confirms = []
+        page.on("dialog", lambda dialog: (page.confirms.append(dialog.message), dialog.accept()))
         request.node._browser_pages.append(page)
         return page
 

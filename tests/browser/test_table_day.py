@@ -224,8 +224,9 @@ def _verify_and_close(page, base: str, event: Event, number: int, tables: list[i
             table_card(table).locator("button:has-text('Verify')").click()
         assert page.url.endswith(f"/manage/e/{event.slug}/rounds/{number}/")
         assert table_card(table).locator("h3 .badge").inner_text() == "Verified"
-    page.click("text=Verify and close the round")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Verify and close the round")
+    assert page.confirms[-1].startswith(f"Close round {number}?"), page.confirms
     assert "Round verified and closed." in page.content()
 
 
