@@ -10,6 +10,7 @@ live links; it is typed on the /t/ page, in any case and with or without its das
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -24,6 +25,8 @@ from tournaments.models import Round, Table, TableLink
 CODE_ALPHABET = "2346789ACDEFHJKMNPQRTWXY"
 CODE_LENGTH = 8
 TOKEN_BYTES = 24
+# secrets.token_urlsafe: the URL-safe base64 alphabet, 4 characters per 3 bytes.
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{%d}" % (TOKEN_BYTES * 4 // 3))
 
 
 def normalise_code(typed: str) -> str:
@@ -105,6 +108,9 @@ def links_of_round(rnd: Round) -> dict[int, TableLink]:
 def link_by_token(token: str) -> TableLink:
     """The live link of a token, with its table, round and event; NotFound otherwise (a
     revoked or mistyped token is answered like one that never existed)."""
+    # Only the characters a token is made of reach the database (PostgreSQL refuses a NUL).
+    if not TOKEN_PATTERN.fullmatch(token):
+        raise NotFound(_("There is no table with this link."), field="token", code="not_found")
     link = (TableLink.objects.select_related("table__round__event", "table__scorecard")
             .filter(token=token, revoked_at__isnull=True).first())
     if link is None:

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 import leagues.services
 import tournaments.officials
 import tournaments.services
+import tournaments.services_checkin
 import tournaments.services_players
 import tournaments.services_rounds
 import tournaments.table_links
@@ -39,7 +40,8 @@ from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, 
 pytestmark = pytest.mark.django_db
 
 MODULES = [tournaments.services, tournaments.services_rounds, tournaments.services_players,
-           tournaments.officials, tournaments.table_links, leagues.services]
+           tournaments.services_checkin, tournaments.officials, tournaments.table_links,
+           leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
@@ -205,6 +207,18 @@ def _registration_set_status(w: World) -> Call:
     return Call(lambda: ts.registration_set_status(registration=reg, status="checked_in",
                                                    actor=w.organiser),
                 "registration.status", w.organiser)
+
+
+def _registrations_bulk_status(w: World) -> Call:
+    event = w.event(players=2)
+    return Call(lambda: tournaments.services_checkin.registrations_bulk_status(
+        event=event, action="check_in_all", actor=w.organiser), "registration.status", w.organiser)
+
+
+def _event_status_follow(w: World) -> Call:
+    event = w.event(players=1)
+    return Call(lambda: ts.event_status_follow(event, Event.Status.RUNNING, actor=w.organiser),
+                "event.status", w.organiser)
 
 
 def _round_store(w: World) -> Call:
@@ -617,6 +631,8 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services_rounds.round_generation_queue": _round_generation_queue,
     "tournaments.services_rounds.round_generate": _round_generate,
     "tournaments.services_rounds.round_close": _round_close,
+    "tournaments.services_checkin.registrations_bulk_status": _registrations_bulk_status,
+    "tournaments.services.event_status_follow": _event_status_follow,
     "leagues.services.league_create": lambda w: Call(
         lambda: ls.league_create(actor=w.organiser, name="Liga", slug="liga"),
         "league.create", w.organiser),

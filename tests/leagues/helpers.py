@@ -67,10 +67,11 @@ def make_players(n: int, prefix: str = "P"):
 def single_table_event(slug: str, order_of_finish: list, organiser, referee, *, finished: bool = True,
                        starts_on: dt.date = dt.date(2026, 1, 10)) -> Event:
     """A one-round tournament of one table of up to four whose final ranking is
-    `order_of_finish` (first place first): each player takes klop card points in that order."""
+    `order_of_finish` (first place first): each player takes klop card points in that order.
+    Unfinished, it plans a second round (closing the last planned round finishes an event)."""
     event = ts.event_create(actor=organiser, name=slug, slug=slug, starts_on=starts_on, ends_on=starts_on,
                             ruleset_code="tarok-net-2007", ruleset_mode="tri+1", seating_system="random",
-                            planned_rounds=1, hands_per_round=1)
+                            planned_rounds=1 if finished else 2, hands_per_round=1)
     regs = [ts.registration_create(event=event, player=p, actor=organiser) for p in order_of_finish]
     ids = [str(r.start_number) for r in regs]
     rnd = ts.round_store(event=event, number=1, seating_system="random", seed=1, tables=[ids], actor=organiser)
@@ -79,6 +80,6 @@ def single_table_event(slug: str, order_of_finish: list, organiser, referee, *, 
     card = Scorecard.objects.get(table__round=rnd)
     play_card(card, klop_record(ids, points), organiser, referee)
     services_rounds.round_close(rnd=rnd, actor=organiser)
-    if finished:
-        ts.event_update(event=event, actor=organiser, status=Event.Status.FINISHED)
+    event.refresh_from_db()
+    assert (event.status == Event.Status.FINISHED) == finished
     return event
