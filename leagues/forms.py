@@ -101,13 +101,6 @@ class SeasonForm(forms.Form):
         return specs
 
 
-class SeasonDatesForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
-    starts_on = forms.DateField(label=_("First day"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label=_("Last day"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    planned_matchdays = forms.IntegerField(label=_("Matchdays"), min_value=1, max_value=60)
-
-
 class MemberAddForm(forms.Form):
     player = forms.IntegerField(widget=forms.HiddenInput)
     division = forms.IntegerField(label=_("Division"))
