@@ -1,5 +1,6 @@
 """URL routing: the admin, the API (v1, schema, docs), and the pages split by audience:
-public (/), organiser (/manage/), referee (/referee/), printouts (PDF under /e/<slug>/),
+public (/), organiser (/manage/, its leagues and cups under /manage/leagues/ and
+/manage/cups/), referee (/referee/), printouts (PDF under /e/<slug>/),
 leagues and cups (/leagues/, /cups/)."""
 
 from django.contrib import admin
@@ -42,6 +43,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("manage/", include("tournaments.urls_organiser")),
+    path("manage/", include("leagues.urls_organiser")),
     path("referee/", include("tournaments.urls_referee")),
     path("", include("leagues.urls")),
     path("", include("tournaments.urls_pdf")),

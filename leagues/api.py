@@ -276,7 +276,8 @@ class _Base(APIView):
 
     def staff(self, request: Request) -> None:
         if not roles.can_create(request.user):
-            raise Forbidden("staff create leagues and cup series", field="user", code="forbidden")
+            raise Forbidden("only who may create events creates leagues and cup series", field="user",
+                            code="forbidden")
 
 
 class LeagueListView(_Base):

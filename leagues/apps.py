@@ -1,5 +1,6 @@
 """Django app configuration of the leagues app, and what it adds to the tournaments app:
-league organisers create the events of their matchdays, a player's page shows his leagues
+league organisers create and organise the events of their matchdays, the organiser's
+dashboard lists his leagues and cups, a player's page shows his leagues
 and cups, and his season memberships follow him when two records of him are merged."""
 
 from django.apps import AppConfig
@@ -17,15 +18,29 @@ def public_career(player):
     return career if career["leagues"] or career["cups"] else None
 
 
+def dashboard_section(user):
+    """The leagues and cups a user organises, on his organiser dashboard."""
+    from leagues import roles
+    from leagues.selectors import cups_organised_by, leagues_organised_by
+
+    leagues, cups = list(leagues_organised_by(user)), list(cups_organised_by(user))
+    if not leagues and not cups and not roles.can_create(user):
+        return None
+    return {"leagues": leagues, "cups": cups, "can_create": roles.can_create(user)}
+
+
 class LeaguesConfig(AppConfig):
     name = "leagues"
     verbose_name = "Leagues and cups"
 
     def ready(self) -> None:
-        from leagues import merge, services, tasks
+        from leagues import merge, roles, services, tasks
         from tournaments import hooks, jobs, rights
 
         rights.register_event_creators(organises_a_league)
+        rights.register_event_organisers(roles.organises_matchday)
+        hooks.register_dashboard_section(hooks.DashboardSection(
+            template="leagues/manage/_dashboard.html", build=dashboard_section))
         hooks.register_player_section(hooks.PlayerSection(
             template="leagues/_player_career.html", build=public_career))
         # A schedule job left waiting by a broker outage is requeued like the tournaments' jobs.

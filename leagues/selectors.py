@@ -53,6 +53,18 @@ def league_by_slug(slug: str) -> League | None:
     return League.objects.filter(slug=slug).first()
 
 
+def leagues_organised_by(user) -> QuerySet[League]:
+    if getattr(user, "is_staff", False):
+        return League.objects.order_by("name")
+    return League.objects.filter(organisers=user).order_by("name")
+
+
+def cups_organised_by(user) -> QuerySet[CupSeries]:
+    if getattr(user, "is_staff", False):
+        return CupSeries.objects.order_by("name")
+    return CupSeries.objects.filter(organisers=user).order_by("name")
+
+
 def seasons_of(league: League) -> QuerySet[Season]:
     return league.seasons.order_by("-starts_on", "-id")
 

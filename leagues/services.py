@@ -319,6 +319,57 @@ def membership_remove(*, membership: SeasonMembership, actor: Any, reason: str =
 
 
 @transaction.atomic
+def membership_move(*, membership: SeasonMembership, actor: Any, seed_position: int,
+                    division: Division | None = None) -> SeasonMembership:
+    """Give a member another seed position, in his division or another of the season, before
+    the schedule is fixed. A position held by another member is exchanged: the other takes
+    the mover's old place, so that nobody is left without one. The schedule of every division
+    whose members changed is dropped (to be drawn again)."""
+    season = Season.objects.select_for_update().get(pk=membership.season_id)
+    _check_planning(season)
+    membership = SeasonMembership.objects.select_related("division", "player").get(pk=membership.pk)
+    target = division or membership.division
+    if target.season_id != season.pk:
+        raise ServiceError(_("%(d)s is not a division of this season") % {"d": target.name},
+                           field="division", code="other_season")
+    if not isinstance(seed_position, int) or isinstance(seed_position, bool) or seed_position < 1 \
+            or (target.size and seed_position > target.size):
+        raise ServiceError(_("seed position %(n)s is outside the division") % {"n": seed_position},
+                           field="seed_position", code="out_of_range")
+    source = membership.division
+    before = {"division": source.name, "seed_position": membership.seed_position}
+    if source.pk == target.pk and seed_position == membership.seed_position:
+        return membership
+    holder = target.memberships.filter(seed_position=seed_position).exclude(pk=membership.pk).first()
+    if holder is None and target.pk != source.pk and target.size \
+            and target.memberships.count() >= target.size:
+        raise ServiceError(_("%(d)s is full (%(n)s players)") % {"d": target.name, "n": target.size},
+                           field="division", code="division_full")
+    old_position = membership.seed_position
+    # Park the mover outside every division's positions while the two exchange places: the
+    # database holds each position of a division once at every moment.
+    parked = (SeasonMembership.objects.filter(season=season).aggregate(m=Max("seed_position"))["m"] or 0) + 1
+    membership.seed_position = parked
+    membership.save(update_fields=["seed_position"])
+    if holder is not None:
+        holder.division = source
+        holder.seed_position = old_position
+        holder.save(update_fields=["division", "seed_position"])
+        audit.record(actor=actor, action="league.membership.move", target=holder,
+                     before={"division": target.name, "seed_position": seed_position},
+                     after={"division": source.name, "seed_position": old_position})
+    membership.division = target
+    membership.seed_position = seed_position
+    membership.save(update_fields=["division", "seed_position"])
+    audit.record(actor=actor, action="league.membership.move", target=membership, before=before,
+                 after={"division": target.name, "seed_position": seed_position})
+    if source.pk != target.pk:
+        _drop_schedule(season, source, actor)
+        _drop_schedule(season, target, actor)
+    return membership
+
+
+@transaction.atomic
 def applicants_select(*, season: Season, applicants: Sequence[Player], actor: Any,
                       criterion: str | None = None, criterion_event: Event | None = None) -> dict[str, list]:
     """Fill the free places of a season being planned from a list of applicants, ranked by one

@@ -46,6 +46,7 @@ ACTION_LABELS = {
     "league.matchday.update": gettext_lazy("matchday changed"),
     "league.membership.add": gettext_lazy("player put in a division"),
     "league.membership.merge": gettext_lazy("membership moved to the merged player"),
+    "league.membership.move": gettext_lazy("player moved to another seed position"),
     "league.membership.remove": gettext_lazy("player taken out of a division"),
     "league.membership.select": gettext_lazy("applicants placed"),
     "league.promote": gettext_lazy("player promoted"),

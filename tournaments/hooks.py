@@ -1,5 +1,5 @@
 """What apps built on this one add to it, registered in their AppConfig.ready(): sections of a
-player's public page, and the records they keep of a player, which follow him when two
+player's public page and of the organiser's dashboard, and the records they keep of a player, which follow him when two
 records of one person are merged. Dependencies run one way (leagues → tournaments): the
 tournaments app never imports the apps that extend it; it asks this registry."""
 
@@ -65,3 +65,30 @@ def register_player_records(records: PlayerRecords) -> None:
 
 def player_records() -> list[PlayerRecords]:
     return list(_player_records)
+
+
+@dataclass(frozen=True)
+class DashboardSection:
+    """A part of the organiser's dashboard: `build(user)` answers the template's context, or
+    None when the app has nothing for him."""
+
+    template: str
+    build: Callable[[Any], dict[str, Any] | None]
+
+
+_dashboard_sections: list[DashboardSection] = []
+
+
+def register_dashboard_section(section: DashboardSection) -> None:
+    if section not in _dashboard_sections:
+        _dashboard_sections.append(section)
+
+
+def dashboard_sections(user: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(template, context) of every registered section with something for `user`."""
+    out = []
+    for section in _dashboard_sections:
+        context = section.build(user)
+        if context:
+            out.append((section.template, context))
+    return out

@@ -89,10 +89,24 @@ def is_staff(actor: Any) -> bool:
     return is_system(actor) or (is_signed_in(actor) and actor.is_staff)
 
 
+# Apps built on this one name further organisers of some events (the leagues app: the
+# organisers of a league organise its matchdays' events, also those named after a matchday
+# was created), registered in their AppConfig.ready(): `check(actor, event)`.
+_event_organiser_checks: list[Callable[[Any, Event], bool]] = []
+
+
+def register_event_organisers(check: Callable[[Any, Event], bool]) -> None:
+    if check not in _event_organiser_checks:
+        _event_organiser_checks.append(check)
+
+
 def is_organiser(actor: Any, event: Event) -> bool:
     if is_staff(actor):
         return True
-    return is_signed_in(actor) and event.organisers.filter(pk=actor.pk).exists()
+    if not is_signed_in(actor):
+        return False
+    return (event.organisers.filter(pk=actor.pk).exists()
+            or any(check(actor, event) for check in _event_organiser_checks))
 
 
 def is_official(actor: Any, event: Event) -> bool:

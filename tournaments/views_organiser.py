@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import (
+    hooks,
     jobs,
     lifecycle,
     limits,
@@ -81,6 +82,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/manage/dashboard.html", {
         "events": selectors.events_organised_by(request.user),
         "can_create": rights.can_create_events(request.user),
+        "sections": hooks.dashboard_sections(request.user),
     })
 
 

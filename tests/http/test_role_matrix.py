@@ -325,3 +325,128 @@ def test_one_role_matrix_for_the_api_and_the_pages(capsys):
               f"{len(ROLES)} roles × {len(EXPECTED)} states × {len(ACTIONS)} actions)")
     assert not mismatches, f"{len(mismatches)} of {total} cases disagree:\n" + "\n".join(mismatches[:60])
     assert Event.objects.filter(slug=SLUG).exists()
+
+
+# ---------------------------------------------------------------------------------------
+# League and cup organiser pages
+# ---------------------------------------------------------------------------------------
+
+LEAGUE_ROLES = ["anonymous", "stranger", "league_organiser", "other_league_organiser",
+                "event_organiser", "cup_organiser", "staff"]
+LEAGUE_OWNERS = {"league_organiser", "staff"}
+CUP_OWNERS = {"cup_organiser", "staff"}
+# Whoever may create events may create a league or a cup (and then organises it): a league's
+# organisers may (they create its matchdays), a cup's organiser alone may not.
+CREATORS = {"league_organiser", "other_league_organiser", "event_organiser", "staff"}
+
+LM = "/manage/leagues/league-a"
+LS = f"{LM}/s1/"
+LEAGUE_PAGES = [
+    # (url, who gets the page; anonymous is sent to log in, everybody else is refused with 403;
+    # a third item: what those who may get, when not 200; a fourth: the refusal, when not 403)
+    ("/manage/leagues/new/", CREATORS),
+    ("/manage/cups/new/", CREATORS),
+    (f"{LM}/", LEAGUE_OWNERS),
+    (f"{LM}/edit/", LEAGUE_OWNERS),
+    (f"{LM}/seasons/new/", LEAGUE_OWNERS),
+    (LS, LEAGUE_OWNERS),
+    (f"{LS}players/", LEAGUE_OWNERS),
+    (f"{LS}players/?q=Liga", LEAGUE_OWNERS),
+    (f"{LS}schedule/", LEAGUE_OWNERS),
+    # The season is running: its owners are sent to the season's page to finish it first.
+    (f"{LS}next/", LEAGUE_OWNERS, 302),
+    # The matchday's event is the league organiser's, not another league's nor an event's.
+    ("/manage/e/{matchday_a}/", LEAGUE_OWNERS),
+    # A draft round does not exist for who is no official of its event.
+    ("/manage/e/{matchday_a}/rounds/1/", LEAGUE_OWNERS, 200, 404),
+    ("/manage/e/{matchday_b}/", {"other_league_organiser", "staff"}),
+    ("/manage/e/outside/", {"event_organiser", "staff"}),
+    ("/manage/cups/cup-a/", CUP_OWNERS),
+    ("/manage/cups/cup-a/edit/", CUP_OWNERS),
+]
+LEAGUE_POSTS = [
+    (f"{LM}/edit/", {"name": "Renamed"}),
+    (f"{LM}/seasons/new/", {"name": "s2", "planned_matchdays": 2, "division_count": 1, "division_size": 8}),
+    (f"{LS}players/add/", {"player": "{newcomer}", "division": "{division_a}"}),
+    (f"{LS}players/{{membership_a}}/move/", {"division": "{division_a}", "seed_position": 8}),
+    (f"{LS}players/{{membership_a}}/remove/", {}),
+    (f"{LS}schedule/draw/", {"seed": "3"}),
+    (f"{LS}matchdays/add/", {"date": "2026-03-01"}),
+    (f"{LS}matchdays/1/publish/", {}),
+    (f"{LS}finish/", {}),
+    ("/manage/cups/cup-a/points/", {"table": "1 5"}),
+    ("/manage/cups/cup-a/events/add/", {"event": "outside"}),
+]
+
+
+def _league_world() -> dict[str, Any]:
+    from leagues import services as league_services
+
+    make = get_user_model().objects.create
+    users = {role: make(username=f"l-{role}") for role in LEAGUE_ROLES if role != "anonymous"}
+    users["anonymous"] = None
+    users["staff"].is_staff = True
+    users["staff"].save()
+    allow_event_creation(users["event_organiser"])
+    ids: dict[str, Any] = {}
+    for suffix, owner in (("a", users["league_organiser"]), ("b", users["other_league_organiser"])):
+        league = league_services.league_create(actor=None, organisers=[owner], name=f"League {suffix}",
+                                               slug=f"league-{suffix}", division_count=1, division_size=8,
+                                               movement_count=2, qualification_group=False,
+                                               hands_per_matchday=1)
+        season = league_services.season_create(league=league, actor=None, name="s1", planned_matchdays=2)
+        division = season.divisions.get()
+        for n in range(8):
+            player = services.player_create(first_name=f"Liga{suffix}{n}", last_name="Matrix", club="TK")
+            membership = league_services.membership_add(division=division, player=player, actor=None)
+        league_services.schedule_generate(season=season, actor=None, seed=1)
+        matchday = league_services.matchday_create(season=season, actor=None, date=dt.date(2026, 2, 1))
+        league_services.matchday_seat(matchday=matchday, actor=None)
+        ids[f"matchday_{suffix}"] = matchday.event.slug
+        ids[f"division_{suffix}"] = division.pk
+        ids[f"membership_{suffix}"] = membership.pk
+    ids["newcomer"] = services.player_create(first_name="New", last_name="Comer", club="TK").pk
+    services.event_create(actor=users["event_organiser"], name="Outside", slug="outside",
+                          starts_on=dt.date(2026, 2, 1), ends_on=dt.date(2026, 2, 1),
+                          ruleset_code="tarok-net-2007", ruleset_mode="tri+1", seating_system="fixed")
+    league_services.cup_create(actor=None, organisers=[users["cup_organiser"]], name="Cup A", slug="cup-a")
+    return {"users": users, "ids": ids}
+
+
+def _league_state() -> tuple:
+    from leagues.models import CupPoints, CupSeriesEvent, League, Matchday, Season, SeasonMembership
+
+    return (tuple(League.objects.order_by("pk").values_list("name", flat=True)),
+            Season.objects.count(), Matchday.objects.count(),
+            tuple(SeasonMembership.objects.order_by("pk").values_list("division", "seed_position")),
+            tuple(Season.objects.order_by("pk").values_list("status", "schedule")),
+            tuple(Round.objects.order_by("pk").values_list("status", flat=True)),
+            CupPoints.objects.count(), CupSeriesEvent.objects.count())
+
+
+def test_league_and_cup_pages_answer_each_role_and_refused_writes_change_nothing():
+    world = _league_world()
+    mismatches = []
+    for role in LEAGUE_ROLES:
+        client = Client()
+        if world["users"][role] is not None:
+            client.force_login(world["users"][role])
+        for template, allowed, *answers in LEAGUE_PAGES:
+            ok = answers[0] if answers else 200
+            refused = answers[1] if len(answers) > 1 else 403
+            url = template.format(**world["ids"])
+            status = client.get(url).status_code
+            expected = ok if role in allowed else (302 if role == "anonymous" else refused)
+            if status != expected:
+                mismatches.append(f"{role} GET {url}: {status}, expected {expected}")
+        if role in LEAGUE_OWNERS | CUP_OWNERS:
+            continue
+        for template, data in LEAGUE_POSTS:
+            url = template.format(**world["ids"])
+            posted = {k: str(v).format(**world["ids"]) for k, v in data.items()}
+            before = _league_state()
+            status = client.post(url, posted).status_code
+            expected = 302 if role == "anonymous" else 403
+            if status != expected or _league_state() != before:
+                mismatches.append(f"{role} POST {url}: {status}, expected {expected} and nothing changed")
+    assert not mismatches, "\n".join(mismatches)

@@ -161,10 +161,13 @@ def test_api_reads_for_everybody_writes_for_organisers_and_refuses_with_errors()
     assert anonymous.get(base + "next-plan/").json()["errors"][0]["code"] == "no_final_order"
     assert anonymous.get("/api/v1/leagues/api/seasons/nope/").status_code == 404
 
-    # Staff create leagues and cups; an organiser runs his cup.
+    # Whoever may create events creates leagues and cups (a league's organiser may: he creates
+    # its matchdays), nobody else; an organiser runs his cup.
     staff = Client()
     staff.force_login(organiser)
-    assert client.post("/api/v1/leagues/", {"name": "X", "slug": "x"}, content_type="application/json").status_code == 403
+    assert other.post("/api/v1/leagues/", {"name": "X", "slug": "x"}, content_type="application/json").status_code == 403
+    assert client.post("/api/v1/leagues/", {"name": "X", "slug": "x", "movement_count": 20},
+                       content_type="application/json").status_code == 400
     made = staff.post("/api/v1/leagues/", {"name": "X", "slug": "x", "movement_count": 20},
                       content_type="application/json")
     assert made.status_code == 400 and made.json()["errors"][0]["field"] == "movement_count"

@@ -1,0 +1,526 @@
+"""League organiser pages under /manage/leagues/: create and edit a league; create a season
+with its divisions; put players into divisions (from the registry, with the forgiving
+search) and edit their seed positions before the schedule is fixed; draw and redraw the
+schedule and swap two players with the checker's verdict; create, seat, publish and close
+matchdays, whose tables are then the event pages' rounds and tables; finish the season, and
+preview and apply the next one (seed 000 §4.2).
+
+Who may do what is leagues.roles (organisers of the league, staff); every write is a service
+of leagues.services, whose refusals come back at the form's fields or as a message, never as
+a server error."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import roles, selectors, services
+from leagues.forms import (
+    LeagueForm,
+    MatchdayForm,
+    MemberAddForm,
+    MemberMoveForm,
+    NextSeasonForm,
+    ScheduleSwapForm,
+    SeasonForm,
+)
+from leagues.models import League, Matchday, Season, SeasonMembership
+from tournaments import rights
+from tournaments import selectors as tournament_selectors
+from tournaments.errors import ServiceError
+from tournaments.forms import add_service_errors
+from tournaments.models import Event, Player
+from tournaments.views_public import login_redirect
+
+SEARCH_RESULTS = 20
+
+
+def league_organiser_required(view):
+    """Decorate a view of one league (`slug` in the URL, and `season` when given): anonymous
+    visitors are sent to log in; a league (or season) the user may not see does not exist
+    for him (404); others without the right get 403 (leagues.roles). The view receives the
+    league, or the season, instead of the slugs."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return login_redirect(request)
+        league = selectors.league_by_slug(slug)
+        if league is None or not roles.can_view_league(request.user, league):
+            raise Http404(_("No such league."))
+        if not roles.can_organise_league(request.user, league):
+            raise PermissionDenied(_("You do not run this league."))
+        if "season" in kwargs:
+            season = selectors.season_by_slug(league, kwargs.pop("season"))
+            if season is None:
+                raise Http404(_("No such season."))
+            return view(request, season, *args, **kwargs)
+        return view(request, league, *args, **kwargs)
+
+    return wrapper
+
+
+def _season_url(season: Season, name: str = "manage-season") -> str:
+    return reverse(name, args=[season.league.slug, season.slug])
+
+
+def _refusal(request: HttpRequest, exc: ServiceError) -> None:
+    for error in exc.errors:
+        messages.error(request, error["message"])
+
+
+# ---------------------------------------------------------------------------------------
+# Leagues
+# ---------------------------------------------------------------------------------------
+
+def league_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    if not roles.can_create(request.user):
+        raise PermissionDenied(_("You may not create leagues."))
+    form = LeagueForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                league = services.league_create(actor=request.user, organisers=[request.user],
+                                                **form.service_fields())
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, LeagueForm.SERVICE_FIELD_MAP)
+            else:
+                messages.success(request, _("League created. Now create its first season."))
+                return redirect("manage-season-create", league.slug)
+        status = 400
+    return render(request, "leagues/manage/league_form.html", {"form": form, "league": None}, status=status)
+
+
+@league_organiser_required
+def league_edit(request: HttpRequest, league: League) -> HttpResponse:
+    form = LeagueForm(request.POST or None, initial=LeagueForm.initial_from(league))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            fields = form.service_fields()
+            fields.pop("slug")  # a league keeps its address
+            changed = {k: v for k, v in fields.items() if getattr(league, k) != v}
+            try:
+                if changed:
+                    services.league_update(league=league, actor=request.user, **changed)
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, LeagueForm.SERVICE_FIELD_MAP)
+            else:
+                messages.success(request, _("League saved."))
+                return redirect("manage-league", league.slug)
+        status = 400
+    return render(request, "leagues/manage/league_form.html", {"form": form, "league": league},
+                  status=status)
+
+
+@league_organiser_required
+def league_manage(request: HttpRequest, league: League) -> HttpResponse:
+    return render(request, "leagues/manage/league.html", {
+        "league": league, "seasons": list(selectors.seasons_of(league)),
+        "organisers": list(league.organisers.all()),
+    })
+
+
+# ---------------------------------------------------------------------------------------
+# Seasons
+# ---------------------------------------------------------------------------------------
+
+@league_organiser_required
+def season_create(request: HttpRequest, league: League) -> HttpResponse:
+    form = SeasonForm(request.POST or None, initial={
+        "division_count": league.division_count, "division_size": league.division_size,
+        "qualification_group": league.qualification_group})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                season = services.season_create(
+                    league=league, actor=request.user, name=d["name"], slug=d["slug"],
+                    starts_on=d.get("starts_on"), ends_on=d.get("ends_on"),
+                    planned_matchdays=d["planned_matchdays"], divisions=form.divisions())
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, SeasonForm.SERVICE_FIELD_MAP)
+            else:
+                messages.success(request, _("Season created. Now put the players into its divisions."))
+                return redirect("manage-season-players", league.slug, season.slug)
+        status = 400
+    return render(request, "leagues/manage/season_form.html", {"form": form, "league": league},
+                  status=status)
+
+
+def _matchday_rows(season: Season) -> list[dict[str, Any]]:
+    rows = []
+    for matchday in selectors.matchdays_of(season):
+        rnd = selectors.matchday_round(matchday)
+        rows.append({"matchday": matchday, "round": rnd, "played": selectors.matchday_is_played(matchday)})
+    return rows
+
+
+@league_organiser_required
+def season_manage(request: HttpRequest, season: Season) -> HttpResponse:
+    divisions = selectors.divisions_of(season)
+    matchdays = _matchday_rows(season)
+    next_season = Season.objects.filter(previous=season).first()
+    return render(request, "leagues/manage/season.html", {
+        "league": season.league, "season": season, "divisions": divisions, "matchdays": matchdays,
+        "matchday_form": MatchdayForm(), "can_add_matchday": len(matchdays) < season.planned_matchdays
+        and season.status != Season.Status.FINISHED,
+        "can_finish": season.status != Season.Status.FINISHED and len(matchdays) >= season.planned_matchdays
+        and all(m["played"] for m in matchdays),
+        "fixed": selectors.any_matchday_seated(season), "scheduled": bool((season.schedule or {}).get("divisions")),
+        "next_season": next_season, "tab": "season",
+    })
+
+
+# ---------------------------------------------------------------------------------------
+# Players in divisions
+# ---------------------------------------------------------------------------------------
+
+def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
+                  add_form: MemberAddForm | None = None) -> HttpResponse:
+    divisions = selectors.divisions_of(season)
+    members = {m.player_id for d in divisions for m in d.memberships.all()}
+    query = request.GET.get("q", "").strip()
+    found = []
+    if query:
+        found = [p for p in tournament_selectors.players_matching(query)[:SEARCH_RESULTS + len(members)]
+                 if p.pk not in members][:SEARCH_RESULTS]
+    return render(request, "leagues/manage/members.html", {
+        "league": season.league, "season": season, "divisions": divisions, "query": query,
+        "found": found, "fixed": selectors.any_matchday_seated(season) or season.status == Season.Status.FINISHED,
+        "add_form": add_form, "tab": "players",
+        "can_manage_players": rights.can_manage_players(request.user),
+    }, status=status)
+
+
+@league_organiser_required
+def season_players(request: HttpRequest, season: Season) -> HttpResponse:
+    return _members_page(request, season)
+
+
+def _division_of(season: Season, pk: int | None):
+    return season.divisions.filter(pk=pk).first() if pk else None
+
+
+@require_POST
+@league_organiser_required
+def member_add(request: HttpRequest, season: Season) -> HttpResponse:
+    form = MemberAddForm(request.POST)
+    back = _season_url(season, "manage-season-players") + (
+        f"?q={request.POST.get('q', '')}" if request.POST.get("q") else "")
+    if not form.is_valid():
+        messages.error(request, _("Choose a player and a division."))
+        return redirect(back)
+    d = form.cleaned_data
+    division = _division_of(season, d["division"])
+    player = Player.objects.filter(pk=d["player"]).first()
+    if division is None or player is None:
+        messages.error(request, _("That player or division is no longer there."))
+        return redirect(back)
+    try:
+        membership = services.membership_add(division=division, player=player, actor=request.user,
+                                             seed_position=d.get("seed_position"))
+    except ServiceError as exc:
+        _refusal(request, exc)
+    else:
+        messages.success(request, _("%(player)s is in %(division)s at seed position %(n)s.") % {
+            "player": player, "division": division.name, "n": membership.seed_position})
+    return redirect(back)
+
+
+def _membership_or_404(season: Season, membership_id: int) -> SeasonMembership:
+    membership = season.memberships.select_related("player", "division").filter(pk=membership_id).first()
+    if membership is None:
+        raise Http404(_("No such player in this season."))
+    return membership
+
+
+@require_POST
+@league_organiser_required
+def member_move(request: HttpRequest, season: Season, membership_id: int) -> HttpResponse:
+    membership = _membership_or_404(season, membership_id)
+    form = MemberMoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give a seed position of 1 or more."))
+        return redirect(_season_url(season, "manage-season-players"))
+    division = _division_of(season, form.cleaned_data["division"]) or membership.division
+    try:
+        services.membership_move(membership=membership, actor=request.user, division=division,
+                                 seed_position=form.cleaned_data["seed_position"])
+    except ServiceError as exc:
+        _refusal(request, exc)
+    else:
+        messages.success(request, _("%(player)s is now %(n)s. in %(division)s.") % {
+            "player": membership.player, "n": form.cleaned_data["seed_position"], "division": division.name})
+    return redirect(_season_url(season, "manage-season-players"))
+
+
+@require_POST
+@league_organiser_required
+def member_remove(request: HttpRequest, season: Season, membership_id: int) -> HttpResponse:
+    membership = _membership_or_404(season, membership_id)
+    try:
+        services.membership_remove(membership=membership, actor=request.user,
+                                   reason=request.POST.get("reason", "")[:500])
+    except ServiceError as exc:
+        _refusal(request, exc)
+    else:
+        messages.success(request, _("%(player)s was taken out of the season.") % {"player": membership.player})
+    return redirect(_season_url(season, "manage-season-players"))
+
+
+# ---------------------------------------------------------------------------------------
+# Schedule
+# ---------------------------------------------------------------------------------------
+
+@league_organiser_required
+def season_schedule(request: HttpRequest, season: Season) -> HttpResponse:
+    divisions = selectors.divisions_of(season)
+    job = services.schedule_job_of(season)
+    return render(request, "leagues/manage/schedule.html", {
+        "league": season.league, "season": season, "divisions": divisions,
+        "schedule": selectors.schedule_view(season, divisions),
+        "fixed": selectors.any_matchday_seated(season) or season.status == Season.Status.FINISHED,
+        "job": job if job is not None and job.status in ("queued", "running", "failed") else None,
+        "remarks": request.session.pop("league_swap_remarks", None), "tab": "schedule",
+    })
+
+
+@require_POST
+@league_organiser_required
+def schedule_draw(request: HttpRequest, season: Season) -> HttpResponse:
+    raw = request.POST.get("seed", "").strip()
+    if raw and not raw.isdigit():
+        messages.error(request, _("The seed is a whole number of 0 or more."))
+        return redirect(_season_url(season, "manage-season-schedule"))
+    seed = int(raw) if raw else None
+    try:
+        if services.schedule_needs_job(season):
+            services.schedule_job_queue(season=season, actor=request.user, seed=seed)
+            messages.info(request, _("The schedule is being drawn in the background; this page shows it when done."))
+        else:
+            services.schedule_generate(season=season, actor=request.user, seed=seed)
+            messages.success(request, _("Schedule drawn."))
+    except ServiceError as exc:
+        _refusal(request, exc)
+    return redirect(_season_url(season, "manage-season-schedule"))
+
+
+@require_POST
+@league_organiser_required
+def schedule_swap(request: HttpRequest, season: Season) -> HttpResponse:
+    form = ScheduleSwapForm(request.POST)
+    back = redirect(_season_url(season, "manage-season-schedule"))
+    if not form.is_valid():
+        messages.error(request, _("Choose the division, the matchday and two players."))
+        return back
+    d = form.cleaned_data
+    division = _division_of(season, d["division"])
+    first = Player.objects.filter(pk=d["first"]).first()
+    second = Player.objects.filter(pk=d["second"]).first()
+    if division is None or first is None or second is None:
+        messages.error(request, _("That player or division is no longer there."))
+        return back
+    try:
+        result = services.schedule_swap(season=season, division=division, matchday_number=d["matchday"],
+                                        first=first, second=second, actor=request.user,
+                                        reason=d.get("reason", ""))
+    except ServiceError as exc:
+        _refusal(request, exc)
+    else:
+        messages.success(request, _("%(a)s and %(b)s swapped on matchday %(n)s: %(before)s → %(after)s repeat meetings.")
+                         % {"a": first, "b": second, "n": d["matchday"], "before": result["repeat_pairs_before"],
+                            "after": result["repeat_pairs"]})
+        request.session["league_swap_remarks"] = result["remarks"]
+    return back
+
+
+# ---------------------------------------------------------------------------------------
+# Matchdays
+# ---------------------------------------------------------------------------------------
+
+@require_POST
+@league_organiser_required
+def matchday_add(request: HttpRequest, season: Season) -> HttpResponse:
+    form = MatchdayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("A matchday needs its date."))
+    else:
+        try:
+            matchday = services.matchday_create(season=season, actor=request.user, date=form.cleaned_data["date"],
+                                                venue=form.cleaned_data.get("venue", ""))
+        except ServiceError as exc:
+            _refusal(request, exc)
+        else:
+            messages.success(request, _("Matchday %(n)s created.") % {"n": matchday.number})
+    return redirect(_season_url(season))
+
+
+def _matchday_or_404(season: Season, number: int) -> Matchday:
+    matchday = season.matchdays.select_related("event").filter(number=number).first()
+    if matchday is None:
+        raise Http404(_("No such matchday."))
+    return matchday
+
+
+@require_POST
+@league_organiser_required
+def matchday_seat(request: HttpRequest, season: Season, number: int) -> HttpResponse:
+    matchday = _matchday_or_404(season, number)
+    try:
+        services.matchday_seat(matchday=matchday, actor=request.user)
+    except ServiceError as exc:
+        _refusal(request, exc)
+        return redirect(_season_url(season))
+    messages.success(request, _("Matchday %(n)s is seated from the schedule: check its tables, then publish.")
+                     % {"n": number})
+    return redirect("manage-round", matchday.event.slug, 1)
+
+
+@require_POST
+@league_organiser_required
+def matchday_publish(request: HttpRequest, season: Season, number: int) -> HttpResponse:
+    matchday = _matchday_or_404(season, number)
+    try:
+        services.matchday_publish(matchday=matchday, actor=request.user)
+    except ServiceError as exc:
+        _refusal(request, exc)
+    else:
+        messages.success(request, _("Matchday %(n)s is published: the tables can play.") % {"n": number})
+    return redirect(_season_url(season))
+
+
+@require_POST
+@league_organiser_required
+def matchday_close(request: HttpRequest, season: Season, number: int) -> HttpResponse:
+    matchday = _matchday_or_404(season, number)
+    try:
+        services.matchday_close(matchday=matchday, actor=request.user)
+    except ServiceError as exc:
+        _refusal(request, exc)
+    else:
+        messages.success(request, _("Matchday %(n)s is closed: it counts in the standings.") % {"n": number})
+    return redirect(_season_url(season))
+
+
+# ---------------------------------------------------------------------------------------
+# End of season
+# ---------------------------------------------------------------------------------------
+
+@require_POST
+@league_organiser_required
+def season_finish(request: HttpRequest, season: Season) -> HttpResponse:
+    try:
+        services.season_finish(season=season, actor=request.user)
+    except ServiceError as exc:
+        _refusal(request, exc)
+        return redirect(_season_url(season))
+    messages.success(request, _("The season is finished: its final order is stored. Now form the next season."))
+    return redirect(_season_url(season, "manage-season-next"))
+
+
+def rule_of(placement: Any, league: League) -> str:
+    """The clause of seed 000 §4.2 that puts a player where the plan puts him."""
+    m, s = league.movement_count, league.division_size
+    origin = placement.origin
+    if origin == SeasonMembership.Origin.PROMOTED:
+        return _("§4.2: the %(m)s best of a lower league go up, to positions %(a)s–%(s)s") % {
+            "m": m, "a": s - m + 1, "s": s}
+    if origin == SeasonMembership.Origin.RELEGATED:
+        return _("§4.2: the last %(m)s of a league go down, to positions 1–%(m)s") % {"m": m}
+    if origin == SeasonMembership.Origin.QUALIFIED:
+        return _("§4.2: the %(m)s best of the qualification go up to the lowest league") % {"m": m}
+    if origin == SeasonMembership.Origin.STAYED:
+        return placement.note or _("stays, at the position of his final rank")
+    return placement.note or _("applicant")
+
+
+def _event_or_none(request: HttpRequest, slug: str) -> Event | None:
+    event = tournament_selectors.event_by_slug(slug) if slug else None
+    return event if event is not None and rights.can_view_event(request.user, event) else None
+
+
+@league_organiser_required
+def season_next(request: HttpRequest, season: Season) -> HttpResponse:
+    """The next season's plan, recomputed from what the organiser chose (posted without
+    `apply`: a preview, nothing written), and applied (posted with `apply`)."""
+    league = season.league
+    if season.status != Season.Status.FINISHED:
+        messages.error(request, _("Finish the season first."))
+        return redirect(_season_url(season))
+    formed = Season.objects.filter(previous=season).first()
+    if formed is not None:
+        messages.info(request, _("The next season is already formed."))
+        return redirect(_season_url(formed))
+    data = request.POST if request.method == "POST" else None
+    apply = data is not None and "apply" in data
+    divisions = selectors.divisions_of(season)
+    members = [(m.player_id, f"{d.name} {m.final_rank or m.seed_position}. {m.player}")
+               for d in divisions for m in d.memberships.all()]
+    member_ids = {pid for pid, _label in members}
+    chosen = [int(x) for x in (data.getlist("applicants") if data is not None else []) if x.isdigit()]
+    query = (data or request.GET).get("q", "").strip()
+    candidates = list(Player.objects.filter(pk__in=chosen))
+    if query:
+        candidates += [p for p in tournament_selectors.players_matching(query)[:SEARCH_RESULTS + len(member_ids)]
+                       if p.pk not in member_ids and p.pk not in chosen][:SEARCH_RESULTS]
+    form = NextSeasonForm(data, members=members, applicants=[(p.pk, str(p)) for p in candidates],
+                          criteria=[(c, selectors.criterion_label(c)) for c in selectors.CRITERIA],
+                          initial={"planned_matchdays": season.planned_matchdays,
+                                   "applicants": chosen})
+    plan = None
+    status = 200
+    values: dict[str, Any] = {}
+    if form.is_bound and form.is_valid():
+        d = form.cleaned_data
+        for name in ("criterion_event", "qualification_event"):
+            values[name] = _event_or_none(request, d.get(name, ""))
+            if d.get(name) and values[name] is None:
+                form.add_error(name, _("There is no event %(slug)s.") % {"slug": d[name]})
+        players = {p.pk: p for p in Player.objects.filter(pk__in=[*d["leaving"], *d["applicants"]])}
+        values.update(leaving=[players[pk] for pk in d["leaving"] if pk in players],
+                      applicants=[players[pk] for pk in d["applicants"] if pk in players],
+                      criterion=d.get("criterion") or None)
+        if form.is_valid():
+            plan = selectors.next_season_plan(season, **values)
+            if plan.errors:
+                add_service_errors(form, plan.errors)
+            elif apply:
+                try:
+                    new = services.season_advance(
+                        season=season, actor=request.user, name=d["name"], slug=d["slug"],
+                        starts_on=d.get("starts_on"), ends_on=d.get("ends_on"),
+                        planned_matchdays=d.get("planned_matchdays"), **values)
+                except ServiceError as exc:
+                    add_service_errors(form, exc.errors)
+                else:
+                    messages.success(request, _("%(season)s is formed: promotions and relegations are in the audit trail.")
+                                     % {"season": new.name})
+                    return redirect(_season_url(new))
+    if form.is_bound and form.errors:
+        status = 400
+    elif not form.is_bound:
+        # Opened: the plan as the rules give it, before any choice of the organiser.
+        plan = selectors.next_season_plan(season)
+    rows = []
+    if plan is not None:
+        for division in plan.divisions:
+            rows.append({"division": division, "vacant": division.vacant_positions(), "placements": [
+                {"p": p, "rule": rule_of(p, league)}
+                for p in sorted(division.placements, key=lambda p: p.seed_position)]})
+    return render(request, "leagues/manage/next_season.html", {
+        "league": league, "season": season, "form": form, "plan": plan, "rows": rows, "query": query,
+        "tab": "next",
+    }, status=status)
