@@ -1,8 +1,10 @@
 """Standings of an event, computed from its confirmed scorecards.
 
 What counts depends on the format: the points system (seed 000 §4.1 b) ranks by tournament
-points (4/3/2/1 per table, less 1/3 per missing seat) and then by score; every other system
-ranks by the game score (the Schrift in Königrufen, the money result in haléř in money
+points (4/3/2/1 per table, less 1/3 per missing seat) and then by score; the knock-out (seed
+000 §4.1 a) ranks by the round a player went out in, the final table first ("Za vsako mizo
+izpadeta dva igralca ... Ko ostanejo le štirje igralci, je finalna igra"), then by his placing
+at that table and that round's score; every other system ranks by the game score (the Schrift in Königrufen, the money result in haléř in money
 rulesets). Only confirmed or verified scorecards of published rounds count
 (`tournaments.lifecycle`); open and submitted ones are listed as
 pending, annulled ones count nothing. Standings adjustments of referees are added last.
@@ -59,6 +61,8 @@ class Row:
     score: int = 0
     rounds_played: int = 0
     per_round: dict[int, tuple[Decimal, int]] = field(default_factory=dict)
+    # The player's place at his table in each round, 0 = first (the knock-out ranks by it).
+    places: dict[int, int] = field(default_factory=dict)
     adjusted: bool = False
 
     @property
@@ -68,6 +72,18 @@ class Row:
     @property
     def player(self):
         return self.registration.player
+
+
+def knockout_key(row: Row) -> tuple:
+    """A knock-out's order (seed 000 §4.1 a): who went out later ranks higher, so the final
+    table comes first by its placing, then those who went out in the round before it, and so
+    on down to the pre-competition's losers. Among those who went out in one round (the
+    seed does not say): the placing at their table (all thirds before all fourths), then that
+    round's score, then the total score (docs/seating.md, "Final order")."""
+    last = max(row.places, default=0)
+    if not last:
+        return (0, 0, 0, -row.score)
+    return (-last, row.places[last], -row.per_round[last][1], -row.score)
 
 
 @dataclass
@@ -107,7 +123,8 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
         if not lifecycle.counts(card, card.table.round):
             continue
         last_round = max(last_round or 0, rnd)
-        for pid, (points, score) in table_result(card, event.table_size, options).items():
+        for place, (pid, (points, score)) in enumerate(
+                table_result(card, event.table_size, options).items()):
             row = by_number.get(pid)
             if row is None:
                 continue
@@ -115,6 +132,7 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
             row.score += score
             row.rounds_played += 1
             row.per_round[rnd] = (points, score)
+            row.places[rnd] = place
     for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
         row = by_number[str(adj.registration.start_number)]
         row.points += adj.points_delta
@@ -124,7 +142,11 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
     rows = [r for r in by_number.values()
             if r.rounds_played or r.registration.status != Registration.Status.WITHDRAWN]
 
+    knockout = event.seating_system == "knockout"
+
     def key(r: Row):
+        if knockout:
+            return knockout_key(r) + (r.start_number,)
         return (-r.points, -r.score, r.start_number) if points_first else (-r.score, r.start_number)
 
     rows.sort(key=key)
