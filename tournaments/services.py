@@ -169,6 +169,7 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     rights.require_organiser(actor, event)
     # Lock the event row so two concurrent registrations cannot take the same next number.
     Event.objects.select_for_update().get(pk=event.pk)
+    _refuse_entry_after_draw(event)
     if start_number is None:
         start_number = (event.registrations.aggregate(m=Max("start_number"))["m"] or 0) + 1
     if event.registrations.filter(player=player).exists():
@@ -184,12 +185,23 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     return reg
 
 
+def _refuse_entry_after_draw(event: Event) -> None:
+    if lifecycle.entries_closed(event):
+        raise ServiceError(_("entries are closed: the knock-out's draw is made, and after the "
+                             "draw no one may enter (seed 000 §4.1)"),
+                           field="event", code="entries_closed")
+
+
 @transaction.atomic
 def registration_set_status(*, registration: Registration, status: str, actor: Any) -> Registration:
     rights.require_organiser(actor, registration.event)
     if status not in Registration.Status.values:
         raise ServiceError(f"unknown status {status!r}", field="status", code="invalid_choice")
     before = registration.status
+    if (before == Registration.Status.WITHDRAWN and status != before
+            and not registration.seats.exists()):
+        # Back from withdrawn without having been drawn is an entry after the draw.
+        _refuse_entry_after_draw(registration.event)
     registration.status = status
     if status == Registration.Status.CHECKED_IN and registration.checked_in_at is None:
         registration.checked_in_at = timezone.now()

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 from tests.integration.formats_support import new_event, run_round, seated
-from tournaments import standings
+from tournaments import services, standings
+from tournaments.errors import ServiceError
+from tournaments.models import Registration
 
 
 def by_hand(rounds: list[tuple[list[list[str]], dict[str, int]]]) -> list[str]:
@@ -72,3 +74,35 @@ def test_the_final_order_is_who_went_out_when(db, django_capture_on_commit_callb
     # Ranking by total game score (the order before the fix) would not give this order.
     by_score = sorted(table.rows, key=lambda r: (-r.score, r.start_number))
     assert [str(r.start_number) for r in by_score] != expected
+
+
+def test_no_entry_after_the_knockout_draw(db, django_capture_on_commit_callbacks):
+    """Finding 2: "Po opravljenem žrebu prijava ni več možna." A late entry was accepted and
+    the next draw then failed with "player 9 ... is not among the available players"."""
+    event, organiser, referee = new_event("ko-late", 8, seating_system="knockout", planned_rounds=2)
+    services.registration_add(event=event, actor=organiser, first_name="Early", last_name="Bird")
+    gone = event.registrations.get(start_number=9)
+    services.registration_set_status(registration=gone, status="withdrawn", actor=organiser)
+    run_round(event, organiser, referee, django_capture_on_commit_callbacks, lambda t, ps: ps)
+    with pytest.raises(ServiceError) as refused:
+        services.registration_add(event=event, actor=organiser, first_name="Late", last_name="Comer",
+                                  status=Registration.Status.LATE_ENTRY)
+    assert refused.value.errors[0]["code"] == "entries_closed"
+    assert "draw" in refused.value.errors[0]["message"]
+    # A player withdrawn before the draw cannot come back into it either.
+    with pytest.raises(ServiceError) as back:
+        services.registration_set_status(registration=gone, status="registered", actor=organiser)
+    assert back.value.errors[0]["code"] == "entries_closed"
+    assert event.registrations.count() == 9
+    # The knock-out goes on to its final.
+    final = run_round(event, organiser, referee, django_capture_on_commit_callbacks, lambda t, ps: ps)
+    assert len(seated(final)) == 1
+
+
+def test_the_points_system_still_takes_late_entries(db, django_capture_on_commit_callbacks):
+    """§4.1 b is meant for late arrivals ("eni pridejo naknadno"): entries stay open."""
+    event, organiser, referee = new_event("pts-late", 8, planned_rounds=2)
+    run_round(event, organiser, referee, django_capture_on_commit_callbacks, lambda t, ps: ps)
+    late = services.registration_add(event=event, actor=organiser, first_name="Late",
+                                     last_name="Comer", status=Registration.Status.LATE_ENTRY)
+    assert late.start_number == 9
