@@ -38,7 +38,7 @@ def table_placing(card: Scorecard) -> list[str]:
 
 
 def table_result(card: Scorecard, table_size: int, options: dict | None = None
-                 ) -> dict[str, tuple[Decimal, int]]:
+                 ) -> dict[str, tuple[Fraction, int]]:
     """{start number: (table points, score)} of one counted scorecard. `options` are the
     points system's seating options (tournaments.seating_options): how a missing seat reduces
     the points, and the organiser's extra-points formula for the score difference."""
@@ -50,20 +50,31 @@ def table_result(card: Scorecard, table_size: int, options: dict | None = None
         scores=totals if options.get("extra") else None,
         missing_seat_deduction=options.get("missing_seat_deduction",
                                            DEFAULT_MISSING_SEAT_DEDUCTION))
-    return {pid: (to_decimal(points[pid]), totals[pid]) for pid in placing}
+    return {pid: (points[pid], totals[pid]) for pid in placing}
 
 
 @dataclass
 class Row:
+    """One player's line. Table points are summed and compared as exact fractions (thirds
+    stay thirds: 5/3 + 5/3 + 11/3 is 7, not 7.001); `points` and `per_round` give them as
+    decimals rounded to three places for display and for the API's `points` field."""
     rank: int
     registration: Registration
-    points: Decimal = Decimal(0)
+    exact_points: Fraction = Fraction(0)
     score: int = 0
     rounds_played: int = 0
-    per_round: dict[int, tuple[Decimal, int]] = field(default_factory=dict)
+    exact_per_round: dict[int, tuple[Fraction, int]] = field(default_factory=dict)
     # The player's place at his table in each round, 0 = first (the knock-out ranks by it).
     places: dict[int, int] = field(default_factory=dict)
     adjusted: bool = False
+
+    @property
+    def points(self) -> Decimal:
+        return to_decimal(self.exact_points)
+
+    @property
+    def per_round(self) -> dict[int, tuple[Decimal, int]]:
+        return {n: (to_decimal(p), s) for n, (p, s) in self.exact_per_round.items()}
 
     @property
     def start_number(self) -> int:
@@ -83,7 +94,7 @@ def knockout_key(row: Row) -> tuple:
     last = max(row.places, default=0)
     if not last:
         return (0, 0, 0, -row.score)
-    return (-last, row.places[last], -row.per_round[last][1], -row.score)
+    return (-last, row.places[last], -row.exact_per_round[last][1], -row.score)
 
 
 @dataclass
@@ -128,14 +139,14 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
             row = by_number.get(pid)
             if row is None:
                 continue
-            row.points += points
+            row.exact_points += points
             row.score += score
             row.rounds_played += 1
-            row.per_round[rnd] = (points, score)
+            row.exact_per_round[rnd] = (points, score)
             row.places[rnd] = place
     for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
         row = by_number[str(adj.registration.start_number)]
-        row.points += adj.points_delta
+        row.exact_points += Fraction(adj.points_delta)
         row.score += adj.score_delta
         row.adjusted = True
     points_first = uses_table_points(event)
@@ -147,7 +158,8 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
     def key(r: Row):
         if knockout:
             return knockout_key(r) + (r.start_number,)
-        return (-r.points, -r.score, r.start_number) if points_first else (-r.score, r.start_number)
+        return ((-r.exact_points, -r.score, r.start_number) if points_first
+                else (-r.score, r.start_number))
 
     rows.sort(key=key)
     previous = None

@@ -1,0 +1,63 @@
+"""The points system of seed 000 §4.1 b run through the services (issue #21, findings 3-7).
+
+> "Zmagovalec mize dobi 4 točke, drugi 3 točke, tretji 2 točki in četrti 1 točko. V kolikor
+> miza ni kompletna (npr. prijavilo se je 41 tekmovalcev --> za 11. mizo je en sam
+> tekmovalec), se točke zmanjšajo za 0.333 za vsakega manjkajočega igralca (npr., če je sam:
+> 4 − (0.333+0.333+0.333) = 3)."
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.http.test_pages_support import client_for
+from tests.integration.formats_support import new_event, play
+from tournaments import services, services_rounds, standings
+
+
+def store_and_play(event, organiser, referee, number: int, tables: list[tuple[list[int], list[int] | None]]):
+    """Round `number` with the organiser's tables, each played to the placing given (with
+    the trojka points each place makes, default 70, 60, 50, 40)."""
+    rnd = services.round_store(event=event, number=number, seating_system="points", seed=number,
+                               tables=[[str(p) for p in placing] for placing, _points in tables],
+                               actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    for table, (placing, points) in zip(rnd.tables.order_by("number"), tables, strict=True):
+        play(table, placing, organiser, referee, points)
+    services_rounds.round_close(rnd=rnd, actor=organiser)
+    return rnd
+
+
+def test_thirds_are_summed_exactly(db):
+    """Finding 3: 1.667 + 1.667 + 3.667 = 7.001 was seated ahead of 7.000 with a far better
+    score; the API said 7.001 and the page 7. Seed: "4 − (0.333+0.333+0.333) = 3"."""
+    event, organiser, referee = new_event("thirds", 7, planned_rounds=3)
+    small = [39, 38, 37]  # player 5's table makes few points: his score stays low
+    # Player 1: 4 + 1 + 2 = 7 at tables of four. Player 5: 5/3 + 5/3 + 11/3 = 7 at tables of three.
+    store_and_play(event, organiser, referee, 1, [([1, 2, 3, 4], None), ([6, 7, 5], small)])
+    store_and_play(event, organiser, referee, 2, [([2, 3, 4, 1], None), ([7, 6, 5], small)])
+    store_and_play(event, organiser, referee, 3, [([3, 4, 1, 2], None), ([5, 6, 7], small)])
+    table = standings.event_standings(event)
+    rows = {r.start_number: r for r in table.rows}
+    assert rows[1].points == rows[5].points == 7
+    order = [r.start_number for r in table.rows]
+    assert order.index(1) < order.index(5), "equal points: the better score ranks higher"
+    assert rows[1].exact_points == rows[5].exact_points == 7
+    assert rows[5].exact_per_round == {1: (Fraction(5, 3), rows[5].exact_per_round[1][1]),
+                                       2: (Fraction(5, 3), rows[5].exact_per_round[2][1]),
+                                       3: (Fraction(11, 3), rows[5].exact_per_round[3][1])}
+    assert rows[1].score > rows[5].score
+    api = client_for(None).get(f"/api/v1/events/{event.slug}/standings/").json()
+    by_number = {r["start_number"]: r for r in api["rows"]}
+    assert by_number[5]["points"] == by_number[1]["points"] == "7.000"
+    assert by_number[5]["points_exact"] == "7"
+    assert [p["points_exact"] for p in by_number[5]["per_round"]] == ["5/3", "5/3", "11/3"]
+    response = client_for(None).get(f"/e/{event.slug}/standings/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "7.001" not in page and "7,001" not in page
+    # The next round's request carries equal points for both: the score decides.
+    from tournaments import selectors
+    request = selectors.seating_request(event, 4, 1)
+    points = {p["id"]: p["points"] for p in request["players"]}
+    assert points["1"] == points["5"] == 7.0
