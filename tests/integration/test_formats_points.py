@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from tests.http.test_pages_support import client_for
-from tests.integration.formats_support import new_event, play
+from tests.integration.formats_support import new_event, play, run_round, seated
 from tournaments import services, services_rounds, standings
+from tournaments.errors import ServiceError
 
 
 def store_and_play(event, organiser, referee, number: int, tables: list[tuple[list[int], list[int] | None]]):
@@ -61,3 +64,28 @@ def test_thirds_are_summed_exactly(db):
     request = selectors.seating_request(event, 4, 1)
     points = {p["id"]: p["points"] for p in request["players"]}
     assert points["1"] == points["5"] == 7.0
+
+
+def test_a_lone_player_at_the_last_table_scores_three(db, django_capture_on_commit_callbacks):
+    """Finding 4: "prijavilo se je 41 tekmovalcev --> za 11. mizo je en sam tekmovalec ... če je
+    sam: 4 − (0.333+0.333+0.333) = 3". min_table_size 1 ended in a raw constraint error."""
+    event, organiser, referee = new_event("lone", 41, planned_rounds=2)
+    services.event_update(event=event, actor=organiser, min_table_size=1)
+    event.refresh_from_db()
+    assert event.min_table_size == 1
+    rnd = run_round(event, organiser, referee, django_capture_on_commit_callbacks,
+                    lambda t, players: players)
+    sizes = [len(t) for t in seated(rnd)]
+    assert sizes == [4] * 10 + [1]
+    lone = seated(rnd)[-1][0]
+    assert rnd.status == "closed"
+    row = next(r for r in standings.event_standings(event).rows if str(r.start_number) == lone)
+    assert row.exact_points == 3 and row.points == 3
+    assert row.score == 0
+
+
+def test_a_lone_player_is_for_the_points_system_only(db):
+    event, organiser, _referee = new_event("lone-random", 5, seating_system="random")
+    with pytest.raises(ServiceError) as refused:
+        services.event_update(event=event, actor=organiser, min_table_size=1)
+    assert refused.value.errors[0]["field"] == "min_table_size"
