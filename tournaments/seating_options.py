@@ -5,8 +5,9 @@ applies.
 
 Which system reads which option follows the engine (tournaments.seating): `seed` is the base
 of the seeded draw (services_rounds.round_seed) of every system that draws; the points system
-also reads how a missing seat reduces table points and the organiser's extra-points formula
-(tournaments.seating.points; docs/seating.md), which the standings apply.
+also reads how a missing seat reduces table points, the organiser's extra-points formula
+(tournaments.seating.points; docs/seating.md) and the final order (the last round's tables,
+the default, or total points), which the standings apply.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tournaments.seating.points import (
 
 SEATING_OPTIONS = {
     "random": ("seed",),
-    "points": ("seed", "missing_seat_deduction", "extra"),
+    "points": ("seed", "missing_seat_deduction", "extra", "final_order"),
     "knockout": ("seed",),
     "league": ("seed",),
     "fixed": (),
@@ -66,6 +67,13 @@ def seating_option_errors(system: str, options: Any) -> list[dict[str, Any]]:
             errors.append(error("seating_options.missing_seat_deduction", "invalid_choice",
                                 _("missing_seat_deduction must be one of %(choices)s") % {
                                     "choices": ", ".join(MISSING_SEAT_DEDUCTIONS)}))
+    if "final_order" in options and "final_order" in known:
+        from tournaments.standings import FINAL_ORDERS
+
+        if options["final_order"] not in FINAL_ORDERS:
+            errors.append(error("seating_options.final_order", "invalid_choice",
+                                _("final_order must be one of %(choices)s") % {
+                                    "choices": ", ".join(FINAL_ORDERS)}))
     if "extra" in options and "extra" in known:
         try:
             ExtraPointsFormula.from_dict(options["extra"])

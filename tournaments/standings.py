@@ -66,6 +66,8 @@ class Row:
     exact_per_round: dict[int, tuple[Fraction, int]] = field(default_factory=dict)
     # The player's place at his table in each round, 0 = first (the knock-out ranks by it).
     places: dict[int, int] = field(default_factory=dict)
+    # The table number in each round (the points system's final round ranks by it).
+    tables: dict[int, int] = field(default_factory=dict)
     adjusted: bool = False
 
     @property
@@ -97,6 +99,25 @@ def knockout_key(row: Row) -> tuple:
     return (-last, row.places[last], -row.exact_per_round[last][1], -row.score)
 
 
+# How an event's order is decided (Standings.order): shown on its standings page.
+ORDER_KNOCKOUT = "knockout"          # who went out when (seed 000 §4.1 a)
+ORDER_FINAL_ROUND = "last_round"     # the last round's tables in order (seed 000 §4.1 b)
+ORDER_TOTAL_POINTS = "total_points"  # total table points, then score
+ORDER_SCORE = "score"                # the game score (every other system)
+FINAL_ORDERS = (ORDER_FINAL_ROUND, ORDER_TOTAL_POINTS)
+DEFAULT_FINAL_ORDER = ORDER_FINAL_ROUND
+
+
+def final_round_key(row: Row, last: int) -> tuple:
+    """Seed 000 §4.1 b, "Zadnji krog predstavlja finalni krog in končno razvrstitev": once the
+    event's last round has results, its tables decide the order, table 1's placing giving
+    places 1-4, table 2's the next, and so on; who did not play it follows by total points
+    and score."""
+    if last in row.places:
+        return (0, row.tables[last], row.places[last], 0, 0)
+    return (1, 0, 0, -row.exact_points, -row.score)
+
+
 @dataclass
 class Standings:
     event: Event
@@ -105,6 +126,11 @@ class Standings:
     rows: list[Row]
     pending_tables: list[tuple[int, int]]  # (round, table) not yet confirmed
     after_round: int | None
+    # How the order was decided: one of the ORDER_* codes above.
+    order: str = ORDER_SCORE
+    # The points system's chosen final order (its option), even while the order is still
+    # by total points because the last round has no results yet.
+    final_order: str | None = None
 
 
 def uses_table_points(event: Event) -> bool:
@@ -144,6 +170,7 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
             row.rounds_played += 1
             row.exact_per_round[rnd] = (points, score)
             row.places[rnd] = place
+            row.tables[rnd] = card.table.number
     for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
         row = by_number[str(adj.registration.start_number)]
         row.exact_points += Fraction(adj.points_delta)
@@ -154,10 +181,17 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
             if r.rounds_played or r.registration.status != Registration.Status.WITHDRAWN]
 
     knockout = event.seating_system == "knockout"
+    final_order = options.get("final_order", DEFAULT_FINAL_ORDER) if points_first else None
+    by_final_round = (final_order == ORDER_FINAL_ROUND and last_round is not None
+                      and last_round >= event.planned_rounds)
+    order = (ORDER_KNOCKOUT if knockout else ORDER_FINAL_ROUND if by_final_round
+             else ORDER_TOTAL_POINTS if points_first else ORDER_SCORE)
 
     def key(r: Row):
         if knockout:
             return knockout_key(r) + (r.start_number,)
+        if by_final_round:
+            return final_round_key(r, last_round) + (r.start_number,)
         return ((-r.exact_points, -r.score, r.start_number) if points_first
                 else (-r.score, r.start_number))
 
@@ -169,4 +203,5 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
         previous = (tie_key, row.rank)
     return Standings(event=event, uses_points=points_first,
                      unit="haler" if is_money_ruleset(event.ruleset_code) else "points",
-                     rows=rows, pending_tables=pending, after_round=last_round)
+                     rows=rows, pending_tables=pending, after_round=last_round,
+                     order=order, final_order=final_order)

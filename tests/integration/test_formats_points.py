@@ -89,3 +89,55 @@ def test_a_lone_player_is_for_the_points_system_only(db):
     with pytest.raises(ServiceError) as refused:
         services.event_update(event=event, actor=organiser, min_table_size=1)
     assert refused.value.errors[0]["field"] == "min_table_size"
+
+
+def scramble(table_number: int, players: list[str]) -> list[str]:
+    """A placing that mixes the field: the lowest start number wins at odd tables, the highest
+    at even ones."""
+    ordered = sorted(players, key=int)
+    return ordered if table_number % 2 else ordered[::-1]
+
+
+@pytest.mark.parametrize("final_order", [None, "total_points"])
+def test_41_players_the_last_round_decides(db, django_capture_on_commit_callbacks, final_order):
+    """Finding 6 and "Done when": "Zadnji krog predstavlja finalni krog in končno razvrstitev."
+    41 players (ten fours and a lone player) play three rounds through the services; the final
+    order is the last round's tables in order (the default), or total points as the option."""
+    event, organiser, referee = new_event(f"p41-{final_order}", 41, planned_rounds=3)
+    options = {"final_order": final_order} if final_order else {}
+    services.event_update(event=event, actor=organiser, min_table_size=1, seating_options=options)
+    event.refresh_from_db()
+    rounds = []
+    for number in range(1, 4):
+        before = {str(r.start_number): r.exact_points for r in standings.event_standings(event).rows}
+        rnd = run_round(event, organiser, referee, django_capture_on_commit_callbacks, scramble)
+        tables = seated(rnd)
+        assert [len(t) for t in tables] == [4] * 10 + [1]
+        if number > 1:
+            # §4.1 b: "za 1. mizo ... tisti, ki imajo zbranih največ točk ..., za 2. mizo naslednji
+            # štirje, itd.": points never rise from one table to the next.
+            by_table = [[before[p] for p in t] for t in tables]
+            assert all(min(a) >= max(b) for a, b in zip(by_table, by_table[1:], strict=False))
+        rounds.append(tables)
+    table = standings.event_standings(event)
+    got = [str(r.start_number) for r in table.rows]
+    if final_order is None:
+        # By hand: table 1's placing, then table 2's, ...; the lone player of table 11 last.
+        expected = [p for number, players in enumerate(rounds[-1], start=1)
+                    for p in (scramble(number, players) if len(players) > 1 else players)]
+    else:
+        points = {str(r.start_number): (r.exact_points, r.score) for r in table.rows}
+        expected = sorted(points, key=lambda p: (-points[p][0], -points[p][1], int(p)))
+    assert got == expected
+    if final_order is None:
+        assert [r.rank for r in table.rows] == list(range(1, 42)), "one place per seat"
+    assert table.order == (final_order or "last_round")
+    page = client_for(None).get(f"/e/{event.slug}/standings/").content.decode()
+    assert ("The last round decides the final order" in page) == (final_order is None)
+
+
+def test_final_order_is_an_option_of_known_values(db):
+    event, organiser, _referee = new_event("p-order", 4)
+    with pytest.raises(ServiceError) as refused:
+        services.event_update(event=event, actor=organiser, seating_options={"final_order": "best"})
+    assert refused.value.errors[0]["field"] == "seating_options.final_order"
