@@ -28,10 +28,19 @@ def to_decimal(value: Fraction) -> Decimal:
         Decimal("0.001"), rounding=ROUND_HALF_UP)
 
 
+# Option table_ties of the points system (seed 000 is silent on equal scores at a table):
+# "share" gives the tied players the mean of the tied places' points (the usual practice, the
+# default); "start_number" gives the higher place to the lower start number.
+TIES_SHARE = "share"
+TIES_START_NUMBER = "start_number"
+TABLE_TIES = (TIES_SHARE, TIES_START_NUMBER)
+DEFAULT_TABLE_TIES = TIES_SHARE
+
+
 def table_placing(card: Scorecard) -> list[str]:
     """A table's players first to last by their scorecard totals. The seeds say nothing of
-    equal totals at a table: the lower start number is placed first (docs/seating.md), and a
-    referee corrects a tie decided otherwise with a standings adjustment."""
+    equal totals at a table: the lower start number is listed first (docs/seating.md); in the
+    points system the option table_ties then shares the tied places' points (table_result)."""
     totals = card.totals or {}
     return sorted(card.player_ids,
                   key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))
@@ -50,7 +59,34 @@ def table_result(card: Scorecard, table_size: int, options: dict | None = None
         scores=totals if options.get("extra") else None,
         missing_seat_deduction=options.get("missing_seat_deduction",
                                            DEFAULT_MISSING_SEAT_DEDUCTION))
+    if options.get("table_ties", DEFAULT_TABLE_TIES) == TIES_SHARE:
+        for group in tied_groups(placing, totals):
+            shared = sum(points[p] for p in group) / len(group)
+            for p in group:
+                points[p] = shared
     return {pid: (points[pid], totals[pid]) for pid in placing}
+
+
+def tied_groups(placing: list[str], totals: dict[str, int]) -> list[list[str]]:
+    """Runs of two or more players of `placing` with the same table score."""
+    groups: list[list[str]] = []
+    for pid in placing:
+        if groups and totals[groups[-1][0]] == totals[pid]:
+            groups[-1].append(pid)
+        else:
+            groups.append([pid])
+    return [g for g in groups if len(g) > 1]
+
+
+def tied_place(placing: list[str], totals: dict[str, int], pid: str, options: dict) -> int:
+    """A player's place at his table, 0 = first; with shared ties, the first of the tied
+    places (two tied for second are both second)."""
+    index = placing.index(pid)
+    if options.get("table_ties", DEFAULT_TABLE_TIES) != TIES_SHARE:
+        return index
+    while index and totals[placing[index - 1]] == totals[pid]:
+        index -= 1
+    return index
 
 
 @dataclass
@@ -160,8 +196,12 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
         if not lifecycle.counts(card, card.table.round):
             continue
         last_round = max(last_round or 0, rnd)
-        for place, (pid, (points, score)) in enumerate(
-                table_result(card, event.table_size, options).items()):
+        result = table_result(card, event.table_size, options)
+        placing = list(result)
+        scores = {pid: score for pid, (_points, score) in result.items()}
+        for pid, (points, score) in result.items():
+            place = (tied_place(placing, scores, pid, options) if uses_table_points(event)
+                     else placing.index(pid))
             row = by_number.get(pid)
             if row is None:
                 continue
