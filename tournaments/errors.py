@@ -50,7 +50,7 @@ CONSTRAINT_MESSAGES = {
     "event_dates_ordered": ("ends_on", _("The last day cannot be before the first day.")),
     "event_table_size_2_to_5": ("table_size", _("A table seats 2 to 5 players.")),
     "event_min_table_size_valid": ("min_table_size",
-                                   _("The smallest table seats at least 2 and no more than a full table.")),
+                                   _("The smallest table seats at least 1 and no more than a full table.")),
     "event_hands_positive": ("hands_per_round", _("A round plays at least one hand.")),
     "event_rounds_positive": ("planned_rounds", _("An event plays at least one round.")),
     "registration_start_number_positive": ("start_number", _("Start numbers begin at 1.")),

@@ -8,8 +8,9 @@ verified, and from any state but annulled to annulled. A table writes its own ca
 round is on and the card is open or submitted; after that a change is an official's correction,
 with a reason. Every other module asks here instead of listing states of its own.
 
-Two rules of the event live here too: who is seated in a round (the event's seating pool
-against a registration's status) and how the event's status follows its rounds.
+Three rules of the event live here too: who is seated in a round (the event's seating pool
+against a registration's status), when entries close, and how the event's status follows its
+rounds.
 """
 
 from __future__ import annotations
@@ -118,6 +119,15 @@ def sits_out_reason(event: Event, status: str) -> str | None:
     if event.seating_pool == Event.SeatingPool.CHECKED_IN and status == REG.REGISTERED:
         return SitsOut.NOT_CHECKED_IN
     return None
+
+
+def entries_closed(event: Event) -> bool:
+    """True when the event takes no more entries: a knock-out once its draw is made (a round
+    is stored). Seed 000 §4.1: "Vsi igralci se morajo prijaviti do žreba turnirja ... Po
+    opravljenem žrebu prijava ni več možna." The points system of §4.1 b is meant for late
+    arrivals ("eni pridejo naknadno") and seats them, so it stays open, as do the other
+    systems."""
+    return event.seating_system == "knockout" and event.rounds.exists()
 
 
 def status_after_publish(event: Event) -> str | None:

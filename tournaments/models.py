@@ -203,7 +203,7 @@ class Event(models.Model):
                 condition=Q(table_size__gte=2) & Q(table_size__lte=5), name="event_table_size_2_to_5"
             ),
             models.CheckConstraint(
-                condition=Q(min_table_size__gte=2) & Q(min_table_size__lte=F("table_size")),
+                condition=Q(min_table_size__gte=1) & Q(min_table_size__lte=F("table_size")),
                 name="event_min_table_size_valid",
             ),
             models.CheckConstraint(condition=Q(hands_per_round__gte=1), name="event_hands_positive"),

@@ -5,8 +5,10 @@ applies.
 
 Which system reads which option follows the engine (tournaments.seating): `seed` is the base
 of the seeded draw (services_rounds.round_seed) of every system that draws; the points system
-also reads how a missing seat reduces table points and the organiser's extra-points formula
-(tournaments.seating.points; docs/seating.md), which the standings apply.
+also reads how a missing seat reduces table points, the organiser's extra-points formula
+(tournaments.seating.points; docs/seating.md), the final order (the last round's tables,
+the default, or total points) and how equal scores at a table share points, which the
+standings apply.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from tournaments.seating.points import (
 
 SEATING_OPTIONS = {
     "random": ("seed",),
-    "points": ("seed", "missing_seat_deduction", "extra"),
+    "points": ("seed", "missing_seat_deduction", "extra", "final_order", "table_ties"),
     "knockout": ("seed",),
     "league": ("seed",),
     "fixed": (),
@@ -66,6 +68,20 @@ def seating_option_errors(system: str, options: Any) -> list[dict[str, Any]]:
             errors.append(error("seating_options.missing_seat_deduction", "invalid_choice",
                                 _("missing_seat_deduction must be one of %(choices)s") % {
                                     "choices": ", ".join(MISSING_SEAT_DEDUCTIONS)}))
+    if "final_order" in options and "final_order" in known:
+        from tournaments.standings import FINAL_ORDERS
+
+        if options["final_order"] not in FINAL_ORDERS:
+            errors.append(error("seating_options.final_order", "invalid_choice",
+                                _("final_order must be one of %(choices)s") % {
+                                    "choices": ", ".join(FINAL_ORDERS)}))
+    if "table_ties" in options and "table_ties" in known:
+        from tournaments.standings import TABLE_TIES
+
+        if options["table_ties"] not in TABLE_TIES:
+            errors.append(error("seating_options.table_ties", "invalid_choice",
+                                _("table_ties must be one of %(choices)s") % {
+                                    "choices": ", ".join(TABLE_TIES)}))
     if "extra" in options and "extra" in known:
         try:
             ExtraPointsFormula.from_dict(options["extra"])

@@ -129,7 +129,9 @@ def seating_request(event: Event, number: int, seed: int) -> dict:
              for row in standings.event_standings(event, up_to_round=number - 1).rows} if history else {}
     players = [{
         "id": str(r.start_number),
-        "points": float(table[str(r.start_number)].points) if str(r.start_number) in table else 0.0,
+        # From the exact fractions: equal sums of thirds give equal numbers here.
+        "points": (float(table[str(r.start_number)].exact_points)
+                   if str(r.start_number) in table else 0.0),
         "score": table[str(r.start_number)].score if str(r.start_number) in table else 0,
         "played_last_round": str(r.start_number) in last_round if history else True,
         "new": bool(history) and str(r.start_number) not in ever_seated,

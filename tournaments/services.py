@@ -145,6 +145,11 @@ def _check_event(event: Event) -> None:
         errors.append({"hand": None, "field": "stake_haler", "code": "required",
                        "message": "a money ruleset needs the stake per player"})
     errors.extend(seating_option_errors(event.seating_system, event.seating_options))
+    if event.min_table_size == 1 and event.seating_system != "points":
+        errors.append({"hand": None, "field": "min_table_size", "code": "lone_player_points_only",
+                       "message": _("a table of one player is for the points system only (seed "
+                                    "000 §4.1 b); the smallest table of other systems seats at "
+                                    "least 2")})
     errors.extend(limits.json_problems(event.ruleset_options, "ruleset_options"))
     try:
         event.full_clean(exclude=["organisers", "referees"])
@@ -169,6 +174,7 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     rights.require_organiser(actor, event)
     # Lock the event row so two concurrent registrations cannot take the same next number.
     Event.objects.select_for_update().get(pk=event.pk)
+    _refuse_entry_after_draw(event)
     if start_number is None:
         start_number = (event.registrations.aggregate(m=Max("start_number"))["m"] or 0) + 1
     if event.registrations.filter(player=player).exists():
@@ -184,12 +190,23 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     return reg
 
 
+def _refuse_entry_after_draw(event: Event) -> None:
+    if lifecycle.entries_closed(event):
+        raise ServiceError(_("entries are closed: the knock-out's draw is made, and after the "
+                             "draw no one may enter (seed 000 §4.1)"),
+                           field="event", code="entries_closed")
+
+
 @transaction.atomic
 def registration_set_status(*, registration: Registration, status: str, actor: Any) -> Registration:
     rights.require_organiser(actor, registration.event)
     if status not in Registration.Status.values:
         raise ServiceError(f"unknown status {status!r}", field="status", code="invalid_choice")
     before = registration.status
+    if (before == Registration.Status.WITHDRAWN and status != before
+            and not registration.seats.exists()):
+        # Back from withdrawn without having been drawn is an entry after the draw.
+        _refuse_entry_after_draw(registration.event)
     registration.status = status
     if status == Registration.Status.CHECKED_IN and registration.checked_in_at is None:
         registration.checked_in_at = timezone.now()
@@ -267,10 +284,21 @@ def _store_tables(rnd: Round, tables: list[list[str]], regs: dict[str, Registrat
             Seat(round=rnd, table=table, registration=regs[pid], position=pos)
             for pos, pid in enumerate(player_ids)
         )
-        Scorecard.objects.create(
+        card = Scorecard(
             table=table, ruleset_code=event.ruleset_code, ruleset_mode=mode,
             ruleset_options=copy.deepcopy(event.ruleset_options), player_ids=list(player_ids),
         )
+        lone_card_fill(card)
+        card.save()
+
+
+def lone_card_fill(card: Scorecard) -> None:
+    """A table of one (seed 000 §4.1 b: "prijavilo se je 41 tekmovalcev --> za 11. mizo je en
+    sam tekmovalec") plays no hand: its card is confirmed as it is made, with a score of 0,
+    and the player takes his table points ("če je sam: 4 − (0.333+0.333+0.333) = 3")."""
+    if len(card.player_ids) == 1:
+        card.status = Scorecard.Status.CONFIRMED
+        card.totals = {card.player_ids[0]: 0}
 
 
 @transaction.atomic
@@ -311,7 +339,8 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
         card = table.scorecard
         card.player_ids = [str(s.registration.start_number)
                            for s in table.seats.select_related("registration").order_by("position")]
-        card.save(update_fields=["player_ids", "updated_at"])
+        lone_card_fill(card)
+        card.save(update_fields=["player_ids", "status", "totals", "updated_at"])
     rnd.seating_version += 1
     rnd.notes = [n for n in rnd.notes if not is_checker_note(n)] + [
         f"{CHECKER_NOTE}{v['message']}" for v in seating_violations(rnd)]

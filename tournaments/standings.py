@@ -1,8 +1,10 @@
 """Standings of an event, computed from its confirmed scorecards.
 
 What counts depends on the format: the points system (seed 000 §4.1 b) ranks by tournament
-points (4/3/2/1 per table, less 1/3 per missing seat) and then by score; every other system
-ranks by the game score (the Schrift in Königrufen, the money result in haléř in money
+points (4/3/2/1 per table, less 1/3 per missing seat) and then by score; the knock-out (seed
+000 §4.1 a) ranks by the round a player went out in, the final table first ("Za vsako mizo
+izpadeta dva igralca ... Ko ostanejo le štirje igralci, je finalna igra"), then by his placing
+at that table and that round's score; every other system ranks by the game score (the Schrift in Königrufen, the money result in haléř in money
 rulesets). Only confirmed or verified scorecards of published rounds count
 (`tournaments.lifecycle`); open and submitted ones are listed as
 pending, annulled ones count nothing. Standings adjustments of referees are added last.
@@ -26,17 +28,26 @@ def to_decimal(value: Fraction) -> Decimal:
         Decimal("0.001"), rounding=ROUND_HALF_UP)
 
 
+# Option table_ties of the points system (seed 000 is silent on equal scores at a table):
+# "share" gives the tied players the mean of the tied places' points (the usual practice, the
+# default); "start_number" gives the higher place to the lower start number.
+TIES_SHARE = "share"
+TIES_START_NUMBER = "start_number"
+TABLE_TIES = (TIES_SHARE, TIES_START_NUMBER)
+DEFAULT_TABLE_TIES = TIES_SHARE
+
+
 def table_placing(card: Scorecard) -> list[str]:
     """A table's players first to last by their scorecard totals. The seeds say nothing of
-    equal totals at a table: the lower start number is placed first (docs/seating.md), and a
-    referee corrects a tie decided otherwise with a standings adjustment."""
+    equal totals at a table: the lower start number is listed first (docs/seating.md); in the
+    points system the option table_ties then shares the tied places' points (table_result)."""
     totals = card.totals or {}
     return sorted(card.player_ids,
                   key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))
 
 
 def table_result(card: Scorecard, table_size: int, options: dict | None = None
-                 ) -> dict[str, tuple[Decimal, int]]:
+                 ) -> dict[str, tuple[Fraction, int]]:
     """{start number: (table points, score)} of one counted scorecard. `options` are the
     points system's seating options (tournaments.seating_options): how a missing seat reduces
     the points, and the organiser's extra-points formula for the score difference."""
@@ -48,18 +59,60 @@ def table_result(card: Scorecard, table_size: int, options: dict | None = None
         scores=totals if options.get("extra") else None,
         missing_seat_deduction=options.get("missing_seat_deduction",
                                            DEFAULT_MISSING_SEAT_DEDUCTION))
-    return {pid: (to_decimal(points[pid]), totals[pid]) for pid in placing}
+    if options.get("table_ties", DEFAULT_TABLE_TIES) == TIES_SHARE:
+        for group in tied_groups(placing, totals):
+            shared = sum(points[p] for p in group) / len(group)
+            for p in group:
+                points[p] = shared
+    return {pid: (points[pid], totals[pid]) for pid in placing}
+
+
+def tied_groups(placing: list[str], totals: dict[str, int]) -> list[list[str]]:
+    """Runs of two or more players of `placing` with the same table score."""
+    groups: list[list[str]] = []
+    for pid in placing:
+        if groups and totals[groups[-1][0]] == totals[pid]:
+            groups[-1].append(pid)
+        else:
+            groups.append([pid])
+    return [g for g in groups if len(g) > 1]
+
+
+def tied_place(placing: list[str], totals: dict[str, int], pid: str, options: dict) -> int:
+    """A player's place at his table, 0 = first; with shared ties, the first of the tied
+    places (two tied for second are both second)."""
+    index = placing.index(pid)
+    if options.get("table_ties", DEFAULT_TABLE_TIES) != TIES_SHARE:
+        return index
+    while index and totals[placing[index - 1]] == totals[pid]:
+        index -= 1
+    return index
 
 
 @dataclass
 class Row:
+    """One player's line. Table points are summed and compared as exact fractions (thirds
+    stay thirds: 5/3 + 5/3 + 11/3 is 7, not 7.001); `points` and `per_round` give them as
+    decimals rounded to three places for display and for the API's `points` field."""
     rank: int
     registration: Registration
-    points: Decimal = Decimal(0)
+    exact_points: Fraction = Fraction(0)
     score: int = 0
     rounds_played: int = 0
-    per_round: dict[int, tuple[Decimal, int]] = field(default_factory=dict)
+    exact_per_round: dict[int, tuple[Fraction, int]] = field(default_factory=dict)
+    # The player's place at his table in each round, 0 = first (the knock-out ranks by it).
+    places: dict[int, int] = field(default_factory=dict)
+    # The table number in each round (the points system's final round ranks by it).
+    tables: dict[int, int] = field(default_factory=dict)
     adjusted: bool = False
+
+    @property
+    def points(self) -> Decimal:
+        return to_decimal(self.exact_points)
+
+    @property
+    def per_round(self) -> dict[int, tuple[Decimal, int]]:
+        return {n: (to_decimal(p), s) for n, (p, s) in self.exact_per_round.items()}
 
     @property
     def start_number(self) -> int:
@@ -70,6 +123,37 @@ class Row:
         return self.registration.player
 
 
+def knockout_key(row: Row) -> tuple:
+    """A knock-out's order (seed 000 §4.1 a): who went out later ranks higher, so the final
+    table comes first by its placing, then those who went out in the round before it, and so
+    on down to the pre-competition's losers. Among those who went out in one round (the
+    seed does not say): the placing at their table (all thirds before all fourths), then that
+    round's score, then the total score (docs/seating.md, "Final order")."""
+    last = max(row.places, default=0)
+    if not last:
+        return (0, 0, 0, -row.score)
+    return (-last, row.places[last], -row.exact_per_round[last][1], -row.score)
+
+
+# How an event's order is decided (Standings.order): shown on its standings page.
+ORDER_KNOCKOUT = "knockout"          # who went out when (seed 000 §4.1 a)
+ORDER_FINAL_ROUND = "last_round"     # the last round's tables in order (seed 000 §4.1 b)
+ORDER_TOTAL_POINTS = "total_points"  # total table points, then score
+ORDER_SCORE = "score"                # the game score (every other system)
+FINAL_ORDERS = (ORDER_FINAL_ROUND, ORDER_TOTAL_POINTS)
+DEFAULT_FINAL_ORDER = ORDER_FINAL_ROUND
+
+
+def final_round_key(row: Row, last: int) -> tuple:
+    """Seed 000 §4.1 b, "Zadnji krog predstavlja finalni krog in končno razvrstitev": once the
+    event's last round has results, its tables decide the order, table 1's placing giving
+    places 1-4, table 2's the next, and so on; who did not play it follows by total points
+    and score."""
+    if last in row.places:
+        return (0, row.tables[last], row.places[last], 0, 0)
+    return (1, 0, 0, -row.exact_points, -row.score)
+
+
 @dataclass
 class Standings:
     event: Event
@@ -78,6 +162,11 @@ class Standings:
     rows: list[Row]
     pending_tables: list[tuple[int, int]]  # (round, table) not yet confirmed
     after_round: int | None
+    # How the order was decided: one of the ORDER_* codes above.
+    order: str = ORDER_SCORE
+    # The points system's chosen final order (its option), even while the order is still
+    # by total points because the last round has no results yet.
+    final_order: str | None = None
 
 
 def uses_table_points(event: Event) -> bool:
@@ -107,25 +196,44 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
         if not lifecycle.counts(card, card.table.round):
             continue
         last_round = max(last_round or 0, rnd)
-        for pid, (points, score) in table_result(card, event.table_size, options).items():
+        result = table_result(card, event.table_size, options)
+        placing = list(result)
+        scores = {pid: score for pid, (_points, score) in result.items()}
+        for pid, (points, score) in result.items():
+            place = (tied_place(placing, scores, pid, options) if uses_table_points(event)
+                     else placing.index(pid))
             row = by_number.get(pid)
             if row is None:
                 continue
-            row.points += points
+            row.exact_points += points
             row.score += score
             row.rounds_played += 1
-            row.per_round[rnd] = (points, score)
+            row.exact_per_round[rnd] = (points, score)
+            row.places[rnd] = place
+            row.tables[rnd] = card.table.number
     for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
         row = by_number[str(adj.registration.start_number)]
-        row.points += adj.points_delta
+        row.exact_points += Fraction(adj.points_delta)
         row.score += adj.score_delta
         row.adjusted = True
     points_first = uses_table_points(event)
     rows = [r for r in by_number.values()
             if r.rounds_played or r.registration.status != Registration.Status.WITHDRAWN]
 
+    knockout = event.seating_system == "knockout"
+    final_order = options.get("final_order", DEFAULT_FINAL_ORDER) if points_first else None
+    by_final_round = (final_order == ORDER_FINAL_ROUND and last_round is not None
+                      and last_round >= event.planned_rounds)
+    order = (ORDER_KNOCKOUT if knockout else ORDER_FINAL_ROUND if by_final_round
+             else ORDER_TOTAL_POINTS if points_first else ORDER_SCORE)
+
     def key(r: Row):
-        return (-r.points, -r.score, r.start_number) if points_first else (-r.score, r.start_number)
+        if knockout:
+            return knockout_key(r) + (r.start_number,)
+        if by_final_round:
+            return final_round_key(r, last_round) + (r.start_number,)
+        return ((-r.exact_points, -r.score, r.start_number) if points_first
+                else (-r.score, r.start_number))
 
     rows.sort(key=key)
     previous = None
@@ -135,4 +243,5 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
         previous = (tie_key, row.rank)
     return Standings(event=event, uses_points=points_first,
                      unit="haler" if is_money_ruleset(event.ruleset_code) else "points",
-                     rows=rows, pending_tables=pending, after_round=last_round)
+                     rows=rows, pending_tables=pending, after_round=last_round,
+                     order=order, final_order=final_order)

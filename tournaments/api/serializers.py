@@ -30,6 +30,7 @@ from tournaments.models import (
     validate_country,
 )
 from tournaments.services import EVENT_FIELDS
+from tournaments.standings import to_decimal
 
 # ---------------------------------------------------------------------------------------
 # Errors
@@ -428,6 +429,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 class StandingsRoundSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     points = serializers.DecimalField(max_digits=9, decimal_places=3)
+    points_exact = serializers.CharField(help_text="the round's table points as an exact fraction")
     score = serializers.IntegerField()
 
 
@@ -435,7 +437,11 @@ class StandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     start_number = serializers.IntegerField()
     player = PlayerPublicSerializer()
-    points = serializers.DecimalField(max_digits=9, decimal_places=3)
+    points = serializers.DecimalField(
+        max_digits=9, decimal_places=3,
+        help_text="table points rounded to three places, for display; rank by points_exact")
+    points_exact = serializers.SerializerMethodField(
+        help_text="table points as an exact fraction, e.g. \"22/3\" or \"7\" (thirds stay thirds)")
     score = serializers.IntegerField()
     rounds_played = serializers.IntegerField()
     adjusted = serializers.BooleanField()
@@ -443,8 +449,11 @@ class StandingsRowSerializer(serializers.Serializer):
 
     @extend_schema_field(StandingsRoundSerializer(many=True))
     def get_per_round(self, row: Any) -> list[dict[str, Any]]:
-        return [{"round": n, "points": str(p), "score": s}
-                for n, (p, s) in sorted(row.per_round.items())]
+        return [{"round": n, "points": str(to_decimal(p)), "points_exact": str(p), "score": s}
+                for n, (p, s) in sorted(row.exact_per_round.items())]
+
+    def get_points_exact(self, row: Any) -> str:
+        return str(row.exact_points)
 
 
 class PendingTableSerializer(serializers.Serializer):

@@ -315,7 +315,7 @@ def seating_list(rnd: Round) -> SeatingList:
 
 @dataclass
 class RoundCell:
-    points: Any  # Decimal table points (points system) or None
+    points: Any  # exact Fraction table points (points system) or None
     score: str
 
 
@@ -326,7 +326,7 @@ class StandingsLine:
     start_number: int
     name: str
     club: str
-    points: Any  # Decimal
+    points: Any  # exact Fraction
     score: str
     rounds_played: int
     per_round: list[RoundCell | None]
@@ -364,8 +364,8 @@ def standings_sheet(event: Event, *, up_to_round: int | None = None) -> Standing
         StandingsLine(
             rank=row.rank, shared_rank=ranks[row.rank] > 1,
             start_number=row.start_number, name=row.player.full_name, club=row.player.club,
-            points=row.points, score=score(row.score), rounds_played=row.rounds_played,
-            per_round=[RoundCell(points=row.per_round[n][0] if table.uses_points else None,
+            points=row.exact_points, score=score(row.score), rounds_played=row.rounds_played,
+            per_round=[RoundCell(points=row.exact_per_round[n][0] if table.uses_points else None,
                                  score=score(row.per_round[n][1]))
                        if n in row.per_round else None for n in rounds],
             adjusted=row.adjusted,

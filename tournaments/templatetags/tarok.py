@@ -66,7 +66,15 @@ def table_points(value: Any) -> str:
     """Table points of the points system in thirds: 10⅓ rather than 10.333."""
     if value is None:
         return ""
-    frac = Fraction(Decimal(value)).limit_denominator(6)
+    if isinstance(value, Fraction):
+        frac = value
+    else:
+        # A decimal is read as the third it rounds (7.333 is 7⅓), never a number that only
+        # lies near one (3.001, a lone player's points with the deduction "0.333", stays).
+        exact = Fraction(Decimal(value))
+        frac = exact.limit_denominator(3)
+        if abs(frac - exact) >= Fraction(1, 2000):
+            frac = exact
     whole = int(frac)
     rest = frac - whole
     if rest == 0:
@@ -75,7 +83,8 @@ def table_points(value: Any) -> str:
     whole, rest = abs(whole), abs(rest)
     symbol = _THIRDS.get(rest)
     if symbol is None:
-        return number_format(Decimal(value), 2)
+        rounded = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(Decimal("0.001"))
+        return number_format(rounded.normalize())
     return f"{sign}{whole or ''}{symbol}"
 
 
