@@ -26,7 +26,7 @@ CODE_ALPHABET = "2346789ACDEFHJKMNPQRTWXY"
 CODE_LENGTH = 8
 TOKEN_BYTES = 24
 # secrets.token_urlsafe: the URL-safe base64 alphabet, 4 characters per 3 bytes.
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{%d}" % (TOKEN_BYTES * 4 // 3))
+TOKEN_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}")
 
 
 def normalise_code(typed: str) -> str:
