@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -500,8 +500,15 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
         # or verified card is an official's correction and keeps the card's state.
         card.status = Scorecard.Status.OPEN
         card.confirmed_by, card.confirmed_by_seat = None, None
+        _card_state_shown(card)
     card.save()
     return out
+
+
+def _card_state_shown(card: Scorecard) -> None:
+    """A card's state changed in a way the standings do not show (handed in, or opened again):
+    its round's public page, which shows every card's state, is stale (tournaments.page_cache)."""
+    Round.objects.filter(pk=card.table.round_id).update(cards_version=F("cards_version") + 1)
 
 
 @transaction.atomic
@@ -527,9 +534,11 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
         records.append(record)
     hand = _rescore(card, records, actor, {number}, stored)[number]
     _after_result_change(card, actor)
+    # Typing a hand changes the table's page (the card's version), not the standings: only a
+    # correction of a card that counts does.
     audit.record(actor=actor, action="hand.update" if before is not None else "hand.create",
                  target=hand, event=card.table.round.event, table=card.table, before=before,
-                 after=record, reason=reason)
+                 after=record, reason=reason, event_pages=lifecycle.counts(card))
     return hand
 
 
@@ -547,7 +556,8 @@ def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_versi
     _rescore(card, records, actor, set(), hands)
     _after_result_change(card, actor)
     audit.record(actor=actor, action="hand.delete", target=card, event=card.table.round.event,
-                 table=card.table, before=removed.record, after=None, reason=reason)
+                 table=card.table, before=removed.record, after=None, reason=reason,
+                 event_pages=lifecycle.counts(card))
 
 
 @transaction.atomic
@@ -560,8 +570,11 @@ def hand_confirm(*, hand: Hand, actor: Any) -> Hand:
     hand.confirmed_by, hand.confirmed_by_seat = _who(actor)
     hand.confirmed_at = timezone.now()
     hand.save(update_fields=["confirmed_by", "confirmed_by_seat", "confirmed_at"])
+    # No public page shows a hand's confirmation (only the officials' and the table's own
+    # pages, never cached): the cached pages stay.
     audit.record(actor=actor, action="hand.confirm", target=hand,
-                 event=hand.scorecard.table.round.event, table=hand.scorecard.table)
+                 event=hand.scorecard.table.round.event, table=hand.scorecard.table,
+                 event_pages=lifecycle.counts(hand.scorecard))
     return hand
 
 
@@ -579,8 +592,10 @@ def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int 
     card.submitted_by, card.submitted_by_seat = _who(actor)
     card.version += 1
     card.save()
+    _card_state_shown(card)
+    # Still pending in the standings, as it was: only the round's and the table's pages change.
     audit.record(actor=actor, action="scorecard.submit", target=card, event=event, table=card.table,
-                 after={"status": card.status, "hands": entered})
+                 after={"status": card.status, "hands": entered}, event_pages=False)
     return card
 
 
@@ -680,7 +695,8 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
     card.save()
     _after_result_change(card, actor)
     audit.record(actor=actor, action="money_sheet.save", target=card, event=event, table=card.table,
-                 before=before or None, after=sheet, reason=reason)
+                 before=before or None, after=sheet, reason=reason,
+                 event_pages=lifecycle.counts(card))
     return card
 
 
