@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_event_seating_pool'),
+        ('tournaments', '0007_event_lone_player'),
     ]
 
     operations = [
