@@ -2,7 +2,9 @@
 players) into one PDF, for each kind of sheet - the Slovenian TRI+1 sheet, the Austrian
 Schrift and the Czech money sheet. Target: under 10 s each on one core.
 
-Run from the repository root as `python bench/pdf.py`. It builds the three events in a
+Run from the repository root as `python bench/pdf.py`; `python bench/pdf.py lists [players ...]`
+times the seating list and the standings list of events of 64, 256 and 1,024 players instead
+(target: the same time per table at every size). It builds the three events in a
 throwaway SQLite database with the builders of the tests (tests/pdf/builders.py), then times
 `tournaments.printing.render.round_sheets_pdf`: the reads of the selectors, the QR codes,
 the templates and WeasyPrint, exactly what the Celery task does apart from writing the file.
@@ -49,7 +51,41 @@ def _setup(workdir: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
+LIST_PLAYERS = (64, 256, 1024)
+
+
+def lists(sizes: tuple[int, ...]) -> int:
+    """Time the seating list and the standings list of events of `sizes` players (tables of
+    four): the time per table should stay the same from the smallest to the largest."""
+    workdir = Path(tempfile.mkdtemp(dir=_scratch(), prefix="tarok-bench-lists-"))
+    try:
+        _setup(workdir)
+        from pypdf import PdfReader
+
+        from tests.pdf import builders
+        from tournaments.printing import render, selectors
+
+        for players in sizes:
+            tables = players // 4
+            event = builders.slovenian_event(slug=f"bench-list-{players}", tables=tables)
+            builders.seat(event, 1)
+            for name, build in (
+                    ("seating list", lambda e=event: render.seating_pdf(selectors.round_for_print(e, 1))),
+                    ("standings", lambda e=event: render.standings_pdf(e))):
+                start, cpu = time.perf_counter(), time.process_time()
+                pdf = build()
+                seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+                pages = len(PdfReader(io.BytesIO(pdf)).pages)
+                print(f"{name}, {players} players: {pages} pages in {seconds:.2f} s "
+                      f"({seconds / tables * 1000:.1f} ms per table; CPU {cpu:.2f} s)", flush=True)
+        return 0
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["lists"]:
+        return lists(tuple(int(n) for n in sys.argv[2:]) or LIST_PLAYERS)
     workdir = Path(tempfile.mkdtemp(dir=_scratch(), prefix="tarok-bench-pdf-"))
     try:
         _setup(workdir)

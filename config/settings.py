@@ -163,7 +163,7 @@ LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=9
 # Redis with CACHE_URL, else a table of the database (created after every `migrate`).
 # `check --deploy` warns when it is a cache of one process (config.checks). Public pages
 # are cached in "pages": any process may keep its own copy, since their keys name the
-# results version (tournaments.page_cache).
+# versions of what they show (tournaments.page_cache).
 CACHES = {
     "default": env.cache("CACHE_URL", default="dbcache://django_cache"),
     "pages": env.cache("CACHE_URL", default="locmemcache://public-pages"),

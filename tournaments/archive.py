@@ -135,8 +135,8 @@ RELATION_KEYS: dict[type[models.Model], dict[str, str]] = {
 }
 LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
     Event: {"id": "database id",
-            "results_version": "a cache key of this database's public pages, bumped by every "
-                               "audited change; it restarts on import"},
+            "results_version": "a cache key of this database's public pages, bumped by the "
+                               "audited changes they show; it restarts on import"},
     Player: {"id": "database id",
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",
@@ -146,7 +146,8 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
     Registration: {"id": "database id"},
     # The generation key is the seating job's key, which holds the event's database id; it
     # only makes a retried generation find its round, and no job survives an import.
-    Round: {"id": "database id", "generation_key": "names a seating job of the source database"},
+    Round: {"id": "database id", "generation_key": "names a seating job of the source database",
+            "cards_version": "a cache key of the round's public page, like results_version"},
     Table: {"id": "database id"},
     Seat: {"id": "database id"},
     Scorecard: {"id": "database id"},

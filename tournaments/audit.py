@@ -25,10 +25,16 @@ def record(
     before: Any = None,
     after: Any = None,
     reason: str = "",
+    event_pages: bool = True,
 ) -> AuditEntry:
+    """`event_pages=False` for a change that only its own table's or round's public pages
+    show (a hand typed or confirmed on a card that does not count yet, a card handed in): the
+    caller has bumped that card's or round's version, and the event's `results_version`, on
+    which the standings and the event page are cached, stays."""
     if event is not None:
-        # Every audited change of an event may change what its public pages show.
-        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        # An audited change of an event may change what all its public pages show.
+        if event_pages:
+            Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
         # Now, and again once committed, in case this process read the old version between.
         forget_event(event.slug)
         transaction.on_commit(lambda: forget_event(event.slug))

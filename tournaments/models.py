@@ -289,6 +289,10 @@ class Round(models.Model):
     generation_key = models.CharField(max_length=64, blank=True)
     # Bumped on every change of the seating, so cached printouts know they are stale.
     seating_version = models.PositiveIntegerField(default=1)
+    # Bumped when a card of the round changes state without changing the standings (a table
+    # hands in its card, or changes it again): the round's public page shows the cards'
+    # states and is cached by this (tournaments.page_cache).
+    cards_version = models.PositiveIntegerField(default=1, editable=False)
     repeat_pairs = models.PositiveIntegerField(default=0)
     notes = models.JSONField(default=list, blank=True)
     byes = models.JSONField(default=list, blank=True)

@@ -3,13 +3,24 @@
 During a tournament day many phones poll the live standings and the projector refreshes
 itself; every one of them sees the same page. This middleware, placed near the top of the
 stack, stores an anonymous visitor's GET of a public event page under the path, the
-language, whether htmx asked for a fragment or restores its history, and the event's `results_version`, which
-`tournaments.audit.record` bumps with every audited change: a new hand, a confirmation or a
-seating change is visible at once in the process that made it and within a second in the
-others (each process keeps an event's version for one second, so that most hits make no
-database round trip at all). Entries also expire after a few seconds, which bounds anything
-that depends on the time of day (the round clock). A hit skips sessions, authentication, URL
-resolution and the view.
+language, whether htmx asked for a fragment or restores its history, and the versions of
+what the page shows:
+
+- the event page, the standings and their live fragment: the event's `results_version`,
+  which `tournaments.audit.record` bumps with every audited change of the event that may
+  show there (a confirmed, verified, corrected or annulled card, a round published or
+  closed, a seating change), but not with a hand typed or confirmed on a card that does not
+  count yet, nor with a card handed in;
+- a round's page (every card's state): that and the round's `cards_version`;
+- the projector (the current round's cards): that and the sum of the rounds' `cards_version`;
+- a table's page (its card, hand by hand): that and the card's `version`, which every write
+  of the card bumps.
+
+So a hand typed at one table leaves every other page in the cache. A change is visible at
+once in the process that made it and within a second in the others (each process keeps a
+page's versions for one second, so that most hits make no database round trip at all).
+Entries also expire after a few seconds, which bounds anything that depends on the time of
+day (the round clock). A hit skips sessions, authentication, URL resolution and the view.
 
 A response is stored only when it is the same for every anonymous visitor: a request with a
 session cookie is never served or stored, and nothing that set a cookie, used the CSRF token
@@ -30,26 +41,44 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from tournaments.models import Event
+from tournaments.models import Event, Round, Scorecard, Table
 
 PAGE_SECONDS = 10
 
 # The public event pages (tournaments/urls_public.py) whose content depends only on the
-# event's results and the language.
+# versions below and the language.
 _CACHEABLE = re.compile(
     r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/"
-    r"(?:standings/(?:live/)?|projector/|rounds/\d+/(?:tables/\d+/)?)?$"
+    r"(?:standings/(?:live/)?|(?P<projector>projector/)"
+    r"|rounds/(?P<round>\d{1,6})/(?:tables/(?P<table>\d{1,6})/)?)?$"
 )
-_VERSION_SQL = (f"SELECT id, results_version FROM {Event._meta.db_table} "
-                "WHERE slug = %s AND is_public")
+_EVENT = Event._meta.db_table
+_ROUND = Round._meta.db_table
+_TABLE = Table._meta.db_table
+_CARD = Scorecard._meta.db_table
+# Written out: building them through the ORM costs more than running them, and they run on
+# every poll of every phone in the hall (at most once a second per page and process).
+_EVENT_SQL = f"SELECT e.id, e.results_version FROM {_EVENT} e WHERE e.slug = %s AND e.is_public"
+_PROJECTOR_SQL = (f"SELECT e.id, e.results_version, (SELECT COALESCE(SUM(r.cards_version), 0) "
+                  f"FROM {_ROUND} r WHERE r.event_id = e.id) "
+                  f"FROM {_EVENT} e WHERE e.slug = %s AND e.is_public")
+_ROUND_SQL = (f"SELECT e.id, e.results_version, r.cards_version FROM {_EVENT} e "
+              f"LEFT JOIN {_ROUND} r ON r.event_id = e.id AND r.number = %s "
+              f"WHERE e.slug = %s AND e.is_public")
+_TABLE_SQL = (f"SELECT e.id, e.results_version, c.version FROM {_EVENT} e "
+              f"LEFT JOIN {_ROUND} r ON r.event_id = e.id AND r.number = %s "
+              f"LEFT JOIN {_TABLE} t ON t.round_id = r.id AND t.number = %s "
+              f"LEFT JOIN {_CARD} c ON c.table_id = t.id "
+              f"WHERE e.slug = %s AND e.is_public")
 
 
 VERSION_SECONDS = 1.0
-_versions: dict[str, tuple[float, tuple[int, int] | None]] = {}
+# {slug: {page scope: (until, (event id, versions) or None)}}
+_versions: dict[str, dict[tuple, tuple[float, tuple[int, str] | None]]] = {}
 
 
 def forget_event(slug: str) -> None:
-    """Drop this process's memo of an event's version (called when the event changes)."""
+    """Drop this process's memo of an event's versions (called when the event changes)."""
     _versions.pop(slug, None)
 
 
@@ -57,18 +86,37 @@ def forget_all() -> None:
     _versions.clear()
 
 
-def _public_event_version(slug: str) -> tuple[int, int] | None:
+def _scope(match: re.Match) -> tuple:
+    if match["table"]:
+        return ("table", int(match["round"]), int(match["table"]))
+    if match["round"]:
+        return ("round", int(match["round"]))
+    if match["projector"]:
+        return ("projector",)
+    return ("event",)
+
+
+def _lookup(slug: str, scope: tuple) -> tuple[int, str] | None:
+    kind = scope[0]
+    sql, params = {
+        "event": (_EVENT_SQL, [slug]),
+        "projector": (_PROJECTOR_SQL, [slug]),
+        "round": (_ROUND_SQL, [*scope[1:], slug]),
+        "table": (_TABLE_SQL, [*scope[1:], slug]),
+    }[kind]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return (row[0], ":".join(str(v) for v in row[1:])) if row else None
+
+
+def _public_versions(slug: str, scope: tuple) -> tuple[int, str] | None:
     now = time.monotonic()
-    memo = _versions.get(slug)
+    memo = _versions.get(slug, {}).get(scope)
     if memo is not None and memo[0] > now:
         return memo[1]
-    # Written out: building it through the ORM costs more than running it, and this runs on
-    # every poll of every phone in the hall.
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [slug])
-        row = cursor.fetchone()
-    found = (row[0], row[1]) if row else None
-    _versions[slug] = (now + VERSION_SECONDS, found)
+    found = _lookup(slug, scope)
+    _versions.setdefault(slug, {})[scope] = (now + VERSION_SECONDS, found)
     return found
 
 
@@ -79,10 +127,10 @@ def _public_event_version(slug: str) -> tuple[int, int] | None:
 FRAGMENT_HEADERS = ("HX-Request", "HX-History-Restore-Request")
 
 
-def _key(request: HttpRequest, language: str, event_id: int, version: int) -> str:
+def _key(request: HttpRequest, language: str, event_id: int, version: str) -> str:
     raw = "|".join([request.get_full_path(), language,
                     *(request.headers.get(name, "") for name in FRAGMENT_HEADERS),
-                    str(event_id), str(version)])
+                    str(event_id), version])
     return "public-page:" + hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -103,7 +151,7 @@ class PublicPageCacheMiddleware:
         if (match is None or request.method != "GET"
                 or settings.SESSION_COOKIE_NAME in request.COOKIES):
             return self.get_response(request)
-        found = _public_event_version(match["slug"])
+        found = _public_versions(match["slug"], _scope(match))
         if found is None:
             return self.get_response(request)
         language = translation.get_language_from_request(request)

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -276,20 +276,24 @@ def round_store(*, event: Event, number: int, seating_system: str, seed: int,
 
 def _store_tables(rnd: Round, tables: list[list[str]], regs: dict[str, Registration],
                   sections: list[str] | None) -> None:
+    # Three inserts and one read whatever the number of tables.
     event = rnd.event
     mode = effective_mode(event.ruleset_code, event.ruleset_mode)
-    for t, player_ids in enumerate(tables, start=1):
-        table = Table.objects.create(round=rnd, number=t, section=(sections or [""] * len(tables))[t - 1])
-        Seat.objects.bulk_create(
-            Seat(round=rnd, table=table, registration=regs[pid], position=pos)
-            for pos, pid in enumerate(player_ids)
-        )
-        card = Scorecard(
-            table=table, ruleset_code=event.ruleset_code, ruleset_mode=mode,
-            ruleset_options=copy.deepcopy(event.ruleset_options), player_ids=list(player_ids),
-        )
+    sections = sections or [""] * len(tables)
+    Table.objects.bulk_create(Table(round=rnd, number=t, section=sections[t - 1])
+                              for t in range(1, len(tables) + 1))
+    stored = {table.number: table for table in rnd.tables.all()}
+    Seat.objects.bulk_create(
+        Seat(round=rnd, table=stored[t], registration=regs[pid], position=pos)
+        for t, player_ids in enumerate(tables, start=1) for pos, pid in enumerate(player_ids)
+    )
+    cards = [Scorecard(table=stored[t], ruleset_code=event.ruleset_code, ruleset_mode=mode,
+                       ruleset_options=copy.deepcopy(event.ruleset_options),
+                       player_ids=list(player_ids))
+             for t, player_ids in enumerate(tables, start=1)]
+    for card in cards:
         lone_card_fill(card)
-        card.save()
+    Scorecard.objects.bulk_create(cards)
 
 
 def lone_card_fill(card: Scorecard) -> None:
@@ -429,7 +433,10 @@ def _who(actor: Any) -> tuple[Any, int | None]:
 
 
 def _lock_card(card: Scorecard, expected_version: int | None) -> Scorecard:
-    locked = Scorecard.objects.select_for_update().get(pk=card.pk)
+    # The table, round and event come in the same query (every write asks its rights and
+    # names its event); only the card's row is locked.
+    locked = (Scorecard.objects.select_for_update(of=("self",))
+              .select_related("table__round__event").get(pk=card.pk))
     if expected_version is not None and locked.version != expected_version:
         raise Conflict(
             f"the scorecard changed since you read it (version {expected_version}, now "
@@ -439,35 +446,52 @@ def _lock_card(card: Scorecard, expected_version: int | None) -> Scorecard:
     return locked
 
 
+_HAND_RESULT_FIELDS = ("record", "value", "scores", "running_totals", "state", "lines", "payout")
+_HAND_ENTRY_FIELDS = ("entered_by", "entered_by_seat", "confirmed_by", "confirmed_by_seat",
+                      "confirmed_at")
+
+
 def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
-             changed_numbers: set[int]) -> dict[str, Any]:
-    """Evaluate the whole card and store every hand's scores and running totals."""
+             changed_numbers: set[int], hands: list[Hand] | None = None) -> dict[int, Hand]:
+    """Evaluate the whole card and store what changed: a hand is written only when its record,
+    scores, running totals or state differ from what is stored (a hand typed at the end of a
+    card writes one row, not the whole card). `hands` are the card's stored hands when the
+    caller has read them. Returns the card's hands by number."""
     try:
         result = scoring.evaluate(_card_dict(card, records))
     except scoring.ScorecardInvalid as exc:
         raise ServiceError(exc.errors) from exc
-    existing = {h.number: h for h in card.hands.all()}
+    existing = {h.number: h for h in (card.hands.all() if hands is None else hands)}
     running = {p: 0 for p in card.player_ids}
-    keep = set()
+    out: dict[int, Hand] = {}
+    changed: list[Hand] = []
+    entry_changed = False
     for i, (record, scored) in enumerate(zip(records, result["hands"], strict=True), start=1):
         for p, s in scored["scores"].items():
             running[p] += s
         hand = existing.get(i) or Hand(scorecard=card, number=i)
+        new = {"record": record, "value": scored["value"], "scores": scored["scores"],
+               "running_totals": dict(running), "state": scored.get("state", {}),
+               "lines": scored.get("lines", []), "payout": scored.get("payout")}
         record_changed = hand.pk is None or hand.record != record
-        hand.record = record
-        hand.value = scored["value"]
-        hand.scores = scored["scores"]
-        hand.running_totals = dict(running)
-        hand.state = scored.get("state", {})
-        hand.lines = scored.get("lines", [])
-        hand.payout = scored.get("payout")
+        dirty = hand.pk is None or any(getattr(hand, f) != v for f, v in new.items())
+        for field_name, value in new.items():
+            setattr(hand, field_name, value)
         if record_changed or i in changed_numbers:
             hand.entered_by, hand.entered_by_seat = _who(actor)
             hand.confirmed_by, hand.confirmed_by_seat = None, None
             hand.confirmed_at = None
-        hand.save()
-        keep.add(i)
-    card.hands.exclude(number__in=keep).delete()
+            dirty = entry_changed = True
+        if hand.pk is None:
+            hand.save()
+        elif dirty:
+            changed.append(hand)
+        out[i] = hand
+    if changed:
+        fields = _HAND_RESULT_FIELDS + (_HAND_ENTRY_FIELDS if entry_changed else ())
+        Hand.objects.bulk_update(changed, fields)
+    if len(existing) > len(records):
+        card.hands.filter(number__gt=len(records)).delete()
     card.totals = result["totals"]
     card.state = result["hands"][-1].get("state", {}) if result["hands"] else {}
     card.version += 1
@@ -476,8 +500,15 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
         # or verified card is an official's correction and keeps the card's state.
         card.status = Scorecard.Status.OPEN
         card.confirmed_by, card.confirmed_by_seat = None, None
+        _card_state_shown(card)
     card.save()
-    return result
+    return out
+
+
+def _card_state_shown(card: Scorecard) -> None:
+    """A card's state changed in a way the standings do not show (handed in, or opened again):
+    its round's public page, which shows every card's state, is stale (tournaments.page_cache)."""
+    Round.objects.filter(pk=card.table.round_id).update(cards_version=F("cards_version") + 1)
 
 
 @transaction.atomic
@@ -491,7 +522,8 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
     rights.require_card(actor, card, CardAction.ENTER, reason=reason)
     if not isinstance(record, dict):
         raise ServiceError("the hand must be an object", field="hand", code="not_an_object")
-    records = [h.record for h in card.hands.order_by("number")]
+    stored = list(card.hands.order_by("number"))
+    records = [h.record for h in stored]
     if number < 1 or number > len(records) + 1:
         raise ServiceError(f"hand number must be between 1 and {len(records) + 1}",
                            field="number", code="hand_number_out_of_range")
@@ -500,12 +532,13 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
         records[number - 1] = record
     else:
         records.append(record)
-    _rescore(card, records, actor, {number})
-    hand = card.hands.get(number=number)
+    hand = _rescore(card, records, actor, {number}, stored)[number]
     _after_result_change(card, actor)
+    # Typing a hand changes the table's page (the card's version), not the standings: only a
+    # correction of a card that counts does.
     audit.record(actor=actor, action="hand.update" if before is not None else "hand.create",
                  target=hand, event=card.table.round.event, table=card.table, before=before,
-                 after=record, reason=reason)
+                 after=record, reason=reason, event_pages=lifecycle.counts(card))
     return hand
 
 
@@ -520,10 +553,11 @@ def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_versi
         raise NotFound(f"hand {number} does not exist", field="number", code="no_such_hand")
     removed = hands[number - 1]
     records = [h.record for h in hands if h.number != number]
-    _rescore(card, records, actor, set())
+    _rescore(card, records, actor, set(), hands)
     _after_result_change(card, actor)
     audit.record(actor=actor, action="hand.delete", target=card, event=card.table.round.event,
-                 table=card.table, before=removed.record, after=None, reason=reason)
+                 table=card.table, before=removed.record, after=None, reason=reason,
+                 event_pages=lifecycle.counts(card))
 
 
 @transaction.atomic
@@ -536,8 +570,11 @@ def hand_confirm(*, hand: Hand, actor: Any) -> Hand:
     hand.confirmed_by, hand.confirmed_by_seat = _who(actor)
     hand.confirmed_at = timezone.now()
     hand.save(update_fields=["confirmed_by", "confirmed_by_seat", "confirmed_at"])
+    # No public page shows a hand's confirmation (only the officials' and the table's own
+    # pages, never cached): the cached pages stay.
     audit.record(actor=actor, action="hand.confirm", target=hand,
-                 event=hand.scorecard.table.round.event, table=hand.scorecard.table)
+                 event=hand.scorecard.table.round.event, table=hand.scorecard.table,
+                 event_pages=lifecycle.counts(hand.scorecard))
     return hand
 
 
@@ -555,8 +592,10 @@ def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int 
     card.submitted_by, card.submitted_by_seat = _who(actor)
     card.version += 1
     card.save()
+    _card_state_shown(card)
+    # Still pending in the standings, as it was: only the round's and the table's pages change.
     audit.record(actor=actor, action="scorecard.submit", target=card, event=event, table=card.table,
-                 after={"status": card.status, "hands": entered})
+                 after={"status": card.status, "hands": entered}, event_pages=False)
     return card
 
 
@@ -656,7 +695,8 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
     card.save()
     _after_result_change(card, actor)
     audit.record(actor=actor, action="money_sheet.save", target=card, event=event, table=card.table,
-                 before=before or None, after=sheet, reason=reason)
+                 before=before or None, after=sheet, reason=reason,
+                 event_pages=lifecycle.counts(card))
     return card
 
 
@@ -672,10 +712,10 @@ def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
         from tournaments.standings import event_standings
 
         rows = {r.start_number: r for r in event_standings(event, up_to_round=last_closed).rows}
-    regs = list(event.registrations.all())
     before: dict[str, list[Any]] = {}
     after: dict[str, list[Any]] = {}
-    for reg in regs:
+    changed = []
+    for reg in event.registrations.all():
         row = rows.get(reg.start_number)
         old = [str(reg.tournament_points), reg.score]
         reg.tournament_points = row.points if row else Decimal(0)
@@ -683,7 +723,11 @@ def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
         new = [str(reg.tournament_points), reg.score]
         if Decimal(old[0]) != reg.tournament_points or old[1] != reg.score:
             before[str(reg.start_number)], after[str(reg.start_number)] = old, new
-    Registration.objects.bulk_update(regs, ["tournament_points", "score"])
+            changed.append(reg)
+    # Only the registrations whose totals moved: a correction at one table of a 1,024-player
+    # event writes four rows, not all of them.
+    if changed:
+        Registration.objects.bulk_update(changed, ["tournament_points", "score"])
     if after:
         audit.record(actor=actor, action="standings.refresh", target=event, event=event,
                      before=before, after=after)

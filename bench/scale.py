@@ -1,0 +1,245 @@
+"""Benchmark of a big tournament day (issue #18): events of 64, 256 and 1,024 players built
+through the services, and the operations of the day timed on them with their query counts.
+
+For each size it builds a TRI+1 event (tables of four) of ROUNDS rounds of HANDS hands per
+table, every hand entered, every card handed in and confirmed and every round but the last
+closed, all through `tournaments.services` as the pages do. Then it measures, medians of
+REPEAT runs where an operation can be repeated:
+
+- the public standings and event pages, uncached (through the whole middleware stack);
+- the seating-list and standings PDFs (rendered in the request today);
+- entering the last hand of a card (time and queries);
+- closing the last round, and seating the next one (the seating job), once each;
+- correcting a hand of a card of the closed round (time and queries).
+
+Run from the repository root: `python bench/scale.py [players ...]`. SQLite in a RAM folder
+unless BENCH_DATABASE_URL names a PostgreSQL database (whose tables it migrates and fills).
+BENCH_SCALE_ROUNDS (4), BENCH_SCALE_HANDS (24) and BENCH_SCALE_REPEAT (3) change the shape;
+the full default run takes tens of minutes on a small machine, most of it the building.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Run as a script, this file's folder would come first on sys.path, where bench/http.py
+# hides the standard library's `http` package that Django needs.
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+PLAYERS = (64, 256, 1024)
+ROUNDS = int(os.environ.get("BENCH_SCALE_ROUNDS", "4"))
+HANDS = int(os.environ.get("BENCH_SCALE_HANDS", "24"))
+REPEAT = int(os.environ.get("BENCH_SCALE_REPEAT", "3"))
+
+
+def _setup(workdir: Path) -> None:
+    os.environ["DATABASE_URL"] = os.environ.get(
+        "BENCH_DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}")
+    os.environ["MEDIA_ROOT"] = str(workdir / "media")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.pop("CELERY_BROKER_URL", None)
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
+
+
+class Measure:
+    """Wall-clock time and queries of one call."""
+
+    def __init__(self):
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        self._capture = CaptureQueriesContext(connection)
+
+    def __call__(self, fn):
+        start = time.perf_counter()
+        with self._capture:
+            result = fn()
+        return result, time.perf_counter() - start, len(self._capture)
+
+
+def _records(card, hands: int, seed: int) -> list[dict]:
+    from tournaments.demo import _tri1_hand
+    from tournaments.seating.rotation import rest_rotation
+
+    rng = random.Random(seed)
+    rotation = rest_rotation(list(card.player_ids), hands)
+    return [_tri1_hand(rng, list(card.player_ids), r["resting"]) for r in rotation]
+
+
+def _enter(card, number, record, actor, reason=""):
+    from tournaments import services
+
+    card.refresh_from_db(fields=["version"])
+    return services.hand_save(scorecard=card, number=number, record=record, actor=actor,
+                              expected_version=card.version, reason=reason)
+
+
+def _play(rnd, hands: int, *, leave_open=None) -> None:
+    from tournaments import services
+    from tournaments.models import Scorecard
+
+    event = rnd.event
+    organiser, referee = event.organisers.first(), event.referees.first()
+    for card in Scorecard.objects.filter(table__round=rnd).select_related("table"):
+        records = _records(card, hands, seed=rnd.number * 10_000 + card.table.number)
+        last = hands - 1 if card.pk == leave_open else hands
+        for number in range(1, last + 1):
+            _enter(card, number, records[number - 1], organiser)
+        if card.pk == leave_open:
+            continue
+        card.refresh_from_db()
+        services.scorecard_submit(scorecard=card, actor=organiser)
+        services.scorecard_confirm(scorecard=card, actor=referee)
+
+
+def _seat(event, number: int):
+    from tests.pdf import builders
+    from tournaments import services_rounds
+
+    if number == 1:
+        return builders.seat(event, 1)
+    job = services_rounds.round_generation_queue(event=event, actor=event.organisers.first())
+    services_rounds.round_generate(job.pk)
+    return event.rounds.get(number=number)
+
+
+def build(players: int, tag: str):
+    """The event with rounds 1..ROUNDS-1 closed and round ROUNDS played but for the last hand
+    of table 1."""
+    from tests.pdf import builders
+    from tournaments import services, services_rounds
+    from tournaments.models import Scorecard
+
+    event = builders.slovenian_event(slug=f"scale-{players}-{tag}", tables=players // 4,
+                                     planned_rounds=ROUNDS + 1, name=f"Scale {players}")
+    organiser = event.organisers.first()
+    for number in range(1, ROUNDS + 1):
+        rnd = _seat(event, number)
+        services.round_publish(rnd=rnd, actor=organiser)
+        open_card = None
+        if number == ROUNDS:
+            open_card = Scorecard.objects.get(table__round=rnd, table__number=1).pk
+        _play(rnd, HANDS, leave_open=open_card)
+        if number < ROUNDS:
+            services_rounds.round_close(rnd=rnd, actor=organiser)
+    return event
+
+
+def _median(fn, repeat=REPEAT):
+    runs = [fn() for _ in range(repeat)]
+    return statistics.median(r[0] for r in runs), runs[-1][1]
+
+
+def measure(event) -> dict[str, tuple[float, int | None]]:
+    from django.core.cache import caches
+    from django.test import Client
+
+    from tournaments import services, services_rounds
+    from tournaments.models import Scorecard
+    from tournaments.page_cache import forget_all
+    from tournaments.printing import render, selectors
+
+    measure_call = Measure()
+    out: dict[str, tuple[float, int | None]] = {}
+    organiser, referee = event.organisers.first(), event.referees.first()
+
+    def page(url):
+        def once():
+            caches["pages"].clear()
+            forget_all()
+            response, seconds, queries = measure_call(lambda: Client().get(url))
+            assert response.status_code == 200, (url, response.status_code)
+            return seconds, queries
+        return once
+
+    for url in (f"/e/{event.slug}/standings/", f"/e/{event.slug}/"):
+        Client().get(url)  # loads the templates once, as a running server has
+    out["public standings page, uncached"] = _median(page(f"/e/{event.slug}/standings/"))
+    out["public event page, uncached"] = _median(page(f"/e/{event.slug}/"))
+
+    def cached():
+        Client().get(f"/e/{event.slug}/standings/")
+        return measure_call(lambda: Client().get(f"/e/{event.slug}/standings/"))[1:]
+    out["public standings page, cached"] = _median(cached)
+    last = event.rounds.order_by("-number").first()
+    out["seating-list PDF"] = _median(lambda: measure_call(
+        lambda: render.seating_pdf(selectors.round_for_print(event, last.number)))[1:])
+    out["standings PDF"] = _median(lambda: measure_call(lambda: render.standings_pdf(event))[1:])
+
+    card = Scorecard.objects.select_related("table").get(table__round=last, table__number=1)
+    record = _records(card, HANDS, seed=last.number * 10_000 + 1)[HANDS - 1]
+    _, seconds, queries = measure_call(lambda: _enter(card, HANDS, record, organiser))
+    out["enter a hand"] = (seconds, queries)
+    card.refresh_from_db()
+    services.scorecard_submit(scorecard=card, actor=organiser)
+    services.scorecard_confirm(scorecard=card, actor=referee)
+
+    _, seconds, queries = measure_call(lambda: services_rounds.round_close(rnd=last, actor=organiser))
+    out["close a round"] = (seconds, queries)
+
+    def seat_next():
+        job = services_rounds.round_generation_queue(event=event, actor=organiser)
+        return services_rounds.round_generate(job.pk)
+    _, seconds, queries = measure_call(seat_next)
+    out["seat the next round"] = (seconds, queries)
+
+    card = Scorecard.objects.get(table__round=last, table__number=2)
+    corrections = []
+    for attempt in range(REPEAT):
+        hand = card.hands.get(number=1)
+        changed = dict(hand.record, points=(hand.record.get("points", 35) + 7 + attempt) % 70) \
+            if "points" in hand.record else hand.record
+        corrections.append(measure_call(lambda c=changed: _enter(
+            card, 1, c, referee, reason="bench correction"))[1:])
+    out["correct a hand in a closed round"] = (statistics.median(c[0] for c in corrections),
+                                               corrections[-1][1])
+    return out
+
+
+def main() -> int:
+    sizes = tuple(int(n) for n in sys.argv[1:]) or PLAYERS
+    workdir = Path(tempfile.mkdtemp(dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None,
+                                    prefix="tarok-bench-scale-"))
+    try:
+        _setup(workdir)
+        from django.db import connection
+
+        tag = str(int(time.time()))
+        print(f"database: {connection.vendor}; {ROUNDS} rounds of {HANDS} hands per table; "
+              f"medians of {REPEAT} runs where repeatable", flush=True)
+        results = {}
+        for players in sizes:
+            start = time.perf_counter()
+            event = build(players, tag)
+            print(f"built {players} players in {time.perf_counter() - start:.0f} s", flush=True)
+            results[players] = measure(event)
+            for name, (seconds, queries) in results[players].items():
+                print(f"  {name}: {seconds * 1000:.0f} ms, {queries} queries", flush=True)
+        names = list(next(iter(results.values())))
+        print("\n| operation | " + " | ".join(f"{p:,}" for p in sizes) + " |")
+        print("| --- |" + " --- |" * len(sizes))
+        for name in names:
+            cells = [f"{results[p][name][0] * 1000:,.0f} ms ({results[p][name][1]} q)" for p in sizes]
+            print(f"| {name} | " + " | ".join(cells) + " |")
+        return 0
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
