@@ -122,4 +122,4 @@ def test_a_violated_constraint_is_said_in_words_at_its_field(db):
     page = response.content.decode()
     assert response.status_code == 400
     assert "event_min_table_size_valid" not in page and "Constraint" not in page
-    assert "The smallest table seats at least 2 and no more than a full table." in page
+    assert "The smallest table seats at least 1 and no more than a full table." in page
