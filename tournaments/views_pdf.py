@@ -29,6 +29,7 @@ from tournaments.printing import links
 from tournaments.printing import render as printing_render
 from tournaments.printing import selectors as printing_selectors
 from tournaments.printing import services as printing
+from tournaments.printing.pdf_cache import cached_pdf
 
 
 def _event(request, slug: str) -> Event:
@@ -58,6 +59,11 @@ def _round(request, event: Event, number: int) -> Round:
     if rnd is None or not rights.can_view_round(request.user, rnd):
         raise Http404(f"round {number} does not exist")
     return rnd
+
+
+def _event_key(event: Event) -> tuple:
+    # The creation time with the id: an id a deleted event had never finds its old PDFs.
+    return (event.pk, int(event.created_at.timestamp() * 1_000_000))
 
 
 def _pdf(pdf: bytes, filename: str) -> HttpResponse:
@@ -178,9 +184,11 @@ def round_sheets_status(request, slug: str, number: int):
 @require_GET
 def seating(request, slug: str, number: int):
     event = _event(request, slug)
-    _round(request, event, number)
-    rnd = printing_selectors.round_for_print(event, number)
-    return _pdf(printing_render.seating_pdf(rnd), f"{slug}-round-{number}-seating.pdf")
+    shown = _round(request, event, number)
+    pdf = cached_pdf("seating", (*_event_key(event), event.results_version, number, shown.seating_version),
+                     lambda: printing_render.seating_pdf(
+                         printing_selectors.round_for_print(event, number)))
+    return _pdf(pdf, f"{slug}-round-{number}-seating.pdf")
 
 
 @require_GET
@@ -197,7 +205,8 @@ def standings(request, slug: str):
             return _errors(ServiceError("round must be a round number (1, 2, ...)",
                                         field="round", code="invalid"))
         _round(request, event, up_to)
-    pdf = printing_render.standings_pdf(event, up_to_round=up_to)
+    pdf = cached_pdf("standings", (*_event_key(event), event.results_version, up_to),
+                     lambda: printing_render.standings_pdf(event, up_to_round=up_to))
     suffix = f"-after-round-{up_to}" if up_to else ""
     return _pdf(pdf, f"{slug}-standings{suffix}.pdf")
 
@@ -211,5 +220,9 @@ def scorecard(request, slug: str, number: int, table: int):
         raise Http404(f"round {number} has no table {table}")
     if not card.finished and not _is_official(request, event):
         raise Http404("the table's scorecard is not confirmed yet")
-    return _pdf(printing_render.scorecard_pdf(card),
-                f"{slug}-round-{number}-table-{table}-scorecard.pdf")
+    # Officials see unfinished cards marked provisional: those are rendered each time.
+    pdf = (cached_pdf("scorecard", (*_event_key(event), event.results_version, number, table,
+                                    links.base_url_of(request)),
+                      lambda: printing_render.scorecard_pdf(card))
+           if card.finished else printing_render.scorecard_pdf(card))
+    return _pdf(pdf, f"{slug}-round-{number}-table-{table}-scorecard.pdf")

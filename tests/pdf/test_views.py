@@ -259,3 +259,31 @@ def test_a_browser_opening_sheets_pdf_gets_a_page_that_reloads_itself(
     html = page.content.decode()
     assert '<meta http-equiv="refresh" content="2">' in html
     assert "<progress max=\"4\" value=\"0\">" in html
+
+
+# ---------------------------------------------------------------------------------------
+# Rendered once per version (#18)
+# ---------------------------------------------------------------------------------------
+
+def test_public_pdfs_are_rendered_once_per_version(event, organiser, monkeypatch):
+    from tournaments.printing import render as printing_render
+
+    calls: list[str] = []
+    for name in ("seating_pdf", "standings_pdf"):
+        original = getattr(printing_render, name)
+        monkeypatch.setattr(printing_render, name,
+                            lambda *a, _o=original, _n=name, **k: (calls.append(_n), _o(*a, **k))[1])
+    actor = event.organisers.first()
+    services.round_publish(rnd=event.rounds.get(number=1), actor=actor)
+    phones = [Client() for _ in range(3)]
+    seating = [_is_pdf(phone.get("/e/open/rounds/1/seating.pdf")) for phone in phones]
+    standings = [_is_pdf(phone.get("/e/open/standings.pdf")) for phone in phones]
+    assert calls == ["seating_pdf", "standings_pdf"]
+    assert seating[0] == seating[1] == seating[2] and standings[0] == standings[2]
+    # Any audited change of the event (here a withdrawal) is a new results version: the next
+    # request renders anew, and the standings follow it too.
+    registration = event.registrations.order_by("start_number").last()
+    services.registration_set_status(registration=registration, status="withdrawn", actor=actor)
+    _is_pdf(Client().get("/e/open/rounds/1/seating.pdf"))
+    _is_pdf(Client().get("/e/open/standings.pdf"))
+    assert calls == ["seating_pdf", "standings_pdf", "seating_pdf", "standings_pdf"]
