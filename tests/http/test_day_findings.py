@@ -230,3 +230,18 @@ def test_the_event_page_counts_in_the_right_number(db):
     page = client_for(organiser).get(f"/manage/e/{event.slug}/").content.decode()
     assert "2 registered, 1 checked in, 1 late entry, 0 withdrawn" in page
     assert "1 late entries" not in page
+
+
+def test_a_whole_table_penalty_with_a_rulebook_value_proposes_that_amount(world: World):
+    """Tarok.net's lost mond costs a fixed amount; recorded for the whole table, the
+    adjustment comes filled in with it (the referee still saves it himself)."""
+    from scoring import rules
+
+    value = next(p.value for p in rules.get("tarok-net-2007").penalties if p.kind == "mond")
+    player = world.table1.seats.first().registration
+    page = client_for(world.referee).post(
+        "/referee/e/event-a/rounds/1/tables/1/penalty/",
+        {"kind": "mond", "player": player.start_number, "hand_number": "", "description": ""},
+        follow=True).content.decode()
+    form = page[page.index('id="adjust"'):]
+    assert re.search(rf'name="score_delta" value="-{value}"', form), form[:2000]
