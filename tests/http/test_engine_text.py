@@ -23,6 +23,9 @@ from scoring import rules
 from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
 from tournaments import engine_text
 from tournaments.engine_text import ERROR_CODES, LINE_CODES, error_text, line_text, note_text
+from tournaments.engine_text import errors as engine_errors
+from tournaments.engine_text import lines as engine_lines
+from tournaments.engine_text import notes as engine_notes
 from tournaments.models import Scorecard
 from tournaments.seating.bounds import no_repeat_bound
 from tournaments.seating.notes import in_matchday, note, short_table
@@ -108,9 +111,9 @@ def _catalogue(lang: str) -> gettext.GNUTranslations:
 
 def _msgids() -> list[str]:
     """Every message of engine_text (context "engine")."""
-    lazies = [*engine_text._M.values(), *engine_text._E.values(), *engine_text._NOTES.values(),
-              *engine_text._BOUND.values(), *engine_text._SOURCES.values(),
-              engine_text._MATCHDAY]
+    lazies = [*engine_lines._M.values(), *engine_errors._E.values(), *engine_notes._NOTES.values(),
+              *engine_notes._BOUND.values(), *engine_notes._SOURCES.values(),
+              engine_notes._MATCHDAY]
     with translation.override("en"):
         return [str(lazy) for lazy in lazies]
 
@@ -234,7 +237,7 @@ def test_unknown_codes_and_missing_params_fall_back_to_the_english():
 
 
 def test_a_translation_with_a_broken_placeholder_falls_back(monkeypatch):
-    monkeypatch.setitem(engine_text._M, "klop_full", "klop: poln s %(tocke)s")
+    monkeypatch.setitem(engine_lines._M, "klop_full", "klop: poln s %(tocke)s")
     line = {"what": "klop: full with 40 points", "code": "klop_full",
             "params": {"points": 40, "contra_level": 0}}
     assert line_text(line) == "klop: full with 40 points"
@@ -348,8 +351,8 @@ def test_every_seating_note_code_has_a_message_in_every_language():
     for lang in LANGS:
         catalogue = _catalogue(lang)._catalog  # type: ignore[attr-defined]
         with translation.override("en"):
-            wanted = [str(m) for m in (*engine_text._NOTES.values(), *engine_text._BOUND.values(),
-                                       *engine_text._SOURCES.values())]
+            wanted = [str(m) for m in (*engine_notes._NOTES.values(), *engine_notes._BOUND.values(),
+                                       *engine_notes._SOURCES.values())]
         missing = [m for m in wanted if not catalogue.get(f"engine\x04{m}", "").strip()]
         assert not missing, (lang, missing)
 

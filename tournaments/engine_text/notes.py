@@ -1,0 +1,126 @@
+"""The seating engine's round notes in the reader's language, rendered from each note's `code`
+and `params` (its English `text` when the code is not known here, and a round stored before
+notes had codes as it is)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import npgettext_lazy, pgettext_lazy
+
+from tournaments.engine_text.common import english_reader, fill
+
+logger = logging.getLogger(__name__)
+
+# -- round notes of the seating engine ------------------------------------------------------------
+# The seating engine (tournaments.seating) gives every note a `code`, its `params` and its
+# English `text` (tournaments/seating/notes.py). A note is rendered from code and params; a
+# note whose code is not known here, or a round stored before notes had codes (a plain
+# English string), is shown as the engine wrote it.
+
+_NOTES: dict[str, Any] = {
+    "fixed_list": pgettext_lazy("engine", "the organiser's own table list"),
+    "short_table": pgettext_lazy("engine", "table %(table)s has %(count)s players: %(total)s is not a "
+                                           "multiple of %(size)s"),
+    "knockout_tie": pgettext_lazy("engine", "table %(table)s: %(first)s and %(second)s have the same total "
+                                            "(%(total)s); the seeded draw puts %(first)s ahead"),
+    "knockout_main_draw": pgettext_lazy("engine", "main draw of %(count)s players, tables in draw order "
+                                                  "(seed 000 §4.1 a)"),
+    "knockout_final_draw": pgettext_lazy("engine", "four players: this is the final"),
+    "knockout_pre_competition": pgettext_lazy("engine", "pre-competition: %(count)s registered, the main draw "
+                                                        "needs %(target)s, so %(drop)s must drop out; %(playing)s "
+                                                        "drawn players play it, two go through from each table "
+                                                        "(seed 000 §4.1 a)"),
+    "knockout_odd_drop": pgettext_lazy("engine", "table %(table)s has 3 players: one drops out there, because "
+                                                 "%(drop)s is odd"),
+    "knockout_byes": pgettext_lazy("engine", "%(count)s players go straight into the main draw (byes)"),
+    "knockout_out_earlier": pgettext_lazy("engine", "%(count)s available players went out in an earlier round"),
+    "knockout_after_pre_competition": pgettext_lazy("engine", "main draw of %(count)s players after the "
+                                                              "pre-competition, tables in draw order"),
+    "knockout_halves": pgettext_lazy("engine", "next round from halves A and B of the winners' list "
+                                               "(seed 000 §4.1 a)"),
+    "knockout_final": pgettext_lazy("engine", "four players left: the final (\"Ko ostanejo le štirje igralci, "
+                                              "je finalna igra\")"),
+    "league_summary": pgettext_lazy("engine", "%(rounds)s matchdays: %(met)s of %(pairs)s pairs meet, "
+                                              "%(repeats)s repeat meetings"),
+    "league_construction": pgettext_lazy("engine", "%(used)s matchdays come from %(source)s; the tabu search "
+                                                   "kept or improved them"),
+    "league_clubs": pgettext_lazy("engine", "%(together)s times two players of one club sit at one table"),
+    "league_absent": pgettext_lazy("engine", "%(count)s players are absent"),
+    "schedule_distance": pgettext_lazy("engine", "%(matchdays)s matchdays: the first %(clean)s without a repeat "
+                                                 "meeting; %(repeats)s repeat meetings (at least %(floor)s are "
+                                                 "unavoidable), no pair more than %(most)s times"),
+    "points_first_round": pgettext_lazy("engine", "round 1: the players are drawn into tables (seed 000 §4.1 b)"),
+    "points_order": pgettext_lazy("engine", "tables by points: those who played the last round first "
+                                            "(table 1 = most points)%(rest)s"),
+    "random_draw": pgettext_lazy("engine", "the tables are drawn at random (seed 001: \"Es entscheidet ein "
+                                           "Zufallsgenerator\")"),
+    "random_swapped": pgettext_lazy("engine", "players were swapped after the draw to avoid meeting earlier "
+                                              "opponents"),
+    "random_repeats": pgettext_lazy("engine", "%(repeats)s pairs of players meet again: no single swap of two "
+                                              "players avoids it"),
+}
+# The bound of a field reads differently when the best known length reaches it, falls short
+# of it, or is not known.
+_BOUND = {
+    "reached": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
+                                       "meeting twice, and so many are possible"),
+    "short": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
+                                     "meeting twice; %(known)s are known to be possible"),
+    "unknown": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
+                                       "meeting twice"),
+}
+# Where a league's constructed matchdays come from (tournaments/seating/designs.py).
+_SOURCES = {
+    "rbibd": pgettext_lazy("engine", "a resolvable design in which every pair meets exactly once"),
+    "rgdd": pgettext_lazy("engine", "a resolvable group divisible design"),
+    "published": pgettext_lazy("engine", "the published 10-matchday schedule for 32 players"),
+}
+_MATCHDAY = pgettext_lazy("engine", "matchday %(number)s: %(note)s")
+_LATE = npgettext_lazy("engine", ", then %(late)s late entry", ", then %(late)s late entries", "late")
+_MISSED = npgettext_lazy("engine", ", then %(missed)s who missed the last round",
+                         ", then %(missed)s who missed the last round", "missed")
+
+NOTE_CODES = frozenset(_NOTES) | {"no_repeat_bound"}
+
+
+def _note_values(code: str, params: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The message of a note and the values to fill in."""
+    values = dict(params)
+    if code == "no_repeat_bound":
+        known, upper = values.get("known"), values["upper"]
+        variant = "unknown" if known is None else ("reached" if known == upper else "short")
+        return _BOUND[variant], values
+    if code == "points_order":
+        rest = ""
+        if values.get("late"):
+            rest += _LATE % {"late": values["late"]}
+        if values.get("missed"):
+            rest += _MISSED % {"missed": values["missed"]}
+        values["rest"] = rest
+    if code == "league_construction":
+        values["source"] = str(_SOURCES[values["source"]])
+    return _NOTES[code], values
+
+
+def note_text(note: Any) -> str:
+    """A round note of the seating engine in the active language (its English text when the
+    code is not known here, and a stored plain string as it is)."""
+    if not isinstance(note, Mapping):
+        return str(note or "")
+    english = str(note.get("text") or "")
+    code = str(note.get("code") or "")
+    params = note.get("params")
+    if english_reader() or code not in NOTE_CODES or not isinstance(params, Mapping):
+        return english
+    try:
+        msgid, values = _note_values(code, dict(params))
+        text = fill(msgid, **values)
+        if "matchday" in params:
+            text = fill(_MATCHDAY, number=params["matchday"], note=text)
+        return text
+    except (KeyError, IndexError, TypeError, ValueError):
+        logger.debug("seating note %r not translated", code, exc_info=True)
+        return english
