@@ -34,7 +34,7 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues and cups"
 
     def ready(self) -> None:
-        from leagues import merge, roles, services, tasks
+        from leagues import archive, merge, roles, services, tasks
         from tournaments import hooks, jobs, rights
 
         rights.register_event_creators(organises_a_league)
@@ -47,3 +47,6 @@ class LeaguesConfig(AppConfig):
         jobs.register_task(services.SCHEDULE_JOB, tasks.generate_league_schedule)
         hooks.register_player_records(hooks.PlayerRecords(
             name="leagues", conflicts=merge.conflicts, move=merge.move, describe=merge.describe))
+        hooks.register_backup_provider(hooks.BackupProvider(
+            name="leagues", documents=archive.backup_documents,
+            events_covered=archive.events_in_backup_documents))

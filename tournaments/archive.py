@@ -28,9 +28,7 @@ import copy
 import datetime as dt
 import functools
 import hashlib
-import importlib
 import importlib.metadata
-import importlib.util
 import json
 import os
 import shutil
@@ -53,7 +51,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 import scoring
 from scoring.engine import CONTRACT_VERSION
-from tournaments import archive_checks, audit, limits, services, table_links
+from tournaments import archive_checks, audit, hooks, limits, services, table_links
 from tournaments.errors import ServiceError
 from tournaments.models import (
     AuditEntry,
@@ -1614,10 +1612,6 @@ class _Snapshot:
 
 BACKUP_FORMAT = "tarok-backup"
 BACKUP_VERSION = 1
-# Apps whose archives a backup holds too; each module offers `backup_documents()` (relative
-# path, kind, name, document) and `events_in_backup_documents()` (ids of the events those
-# documents already hold). Looked up by name so that tournaments depends on no other app.
-BACKUP_PROVIDERS = ("leagues.archive",)
 
 
 def read_file(path: str) -> str:
@@ -1652,16 +1646,12 @@ def write_file(path: str | Path, text: str) -> dict[str, Any]:
 
 
 def _backup_documents() -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    # Apps built on this one add their archives (tournaments.hooks: the leagues' seasons, which
+    # hold their matchday events); the events no archive holds yet are written on their own.
     covered: set[int] = set()
-    for name in BACKUP_PROVIDERS:
-        try:
-            provider = importlib.import_module(name) if importlib.util.find_spec(name) else None
-        except ModuleNotFoundError:
-            provider = None
-        if provider is None:
-            continue
-        covered |= provider.events_in_backup_documents()
-        yield from provider.backup_documents()
+    for provider in hooks.backup_providers():
+        covered |= provider.events_covered()
+        yield from provider.documents()
     for event in Event.objects.exclude(pk__in=covered).order_by("slug"):
         yield f"events/{event.slug}.json", "event", event.slug, export_event(event)
 

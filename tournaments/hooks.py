@@ -1,6 +1,6 @@
 """What apps built on this one add to it, registered in their AppConfig.ready(): sections of a
-player's public page and of the organiser's dashboard, and the records they keep of a player, which follow him when two
-records of one person are merged. Dependencies run one way (leagues → tournaments): the
+player's public page and of the organiser's dashboard, the records they keep of a player, which
+follow him when two records of one person are merged, and the archives they add to a backup. Dependencies run one way (leagues → tournaments): the
 tournaments app never imports the apps that extend it; it asks this registry."""
 
 from __future__ import annotations
@@ -92,3 +92,29 @@ def dashboard_sections(user: Any) -> list[tuple[str, dict[str, Any]]]:
         if context:
             out.append((section.template, context))
     return out
+
+
+@dataclass(frozen=True)
+class BackupProvider:
+    """Archives an app adds to a backup (`tournaments.archive.write_backup`):
+
+    - `documents()`: (relative path, kind, name, document) of each archive it writes;
+    - `events_covered()`: ids of the events those documents already hold, which the backup
+      then does not write again on their own.
+    """
+
+    name: str
+    documents: Callable[[], Any]
+    events_covered: Callable[[], set[int]]
+
+
+_backup_providers: list[BackupProvider] = []
+
+
+def register_backup_provider(provider: BackupProvider) -> None:
+    if all(p.name != provider.name for p in _backup_providers):
+        _backup_providers.append(provider)
+
+
+def backup_providers() -> list[BackupProvider]:
+    return list(_backup_providers)
