@@ -24,8 +24,32 @@ from django.db import models
 from django.db.models import Q
 
 from leagues.models import Division, League, Matchday, Season, SeasonMembership
-from tournaments import archive as ta
 from tournaments import audit
+from tournaments.archive.check import Checker, check_header, check_player, ensure_users
+from tournaments.archive.check_event import (
+    ImportContext,
+    check_audit_list,
+    check_event_body,
+    resolve_players,
+)
+from tournaments.archive.export import audit_out, event_body
+from tournaments.archive.format import (
+    FORMAT,
+    IMPORT_ACTION,
+    LOCAL_ACTIONS,
+    VERSION,
+    exported_with,
+    plain,
+    player_key,
+    username,
+    usernames_of,
+)
+from tournaments.archive.importing import (
+    atomic_import,
+    record_import,
+    refuse_if_rescored_differently,
+)
+from tournaments.archive.write import Stamps, write_audit, write_event_body
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player
 from tournaments.rulesets import ruleset_config_errors
@@ -131,19 +155,19 @@ def map_formation(formation: Any, convert: Any) -> Any:
 
 def _player_sort_key(player: Player) -> tuple:
     return (player.last_name, player.first_name, player.club, player.country,
-            player.federation_id, ta.username(player.user) or "", player.pk)
+            player.federation_id, username(player.user) or "", player.pk)
 
 
 def export_season(season: Season) -> dict[str, Any]:
     """The archive document of one season of a league."""
     league = season.league
-    return {"format": ta.FORMAT, "version": ta.VERSION, "kind": "season",
-            "exported_with": ta.exported_with(), "league": league_body(league),
+    return {"format": FORMAT, "version": VERSION, "kind": "season",
+            "exported_with": exported_with(), "league": league_body(league),
             "season": season_body(season)}
 
 
 def league_body(league: League) -> dict[str, Any]:
-    return {**ta.plain(league, LEAGUE_FIELDS), "organisers": ta.usernames_of(league.organisers),
+    return {**plain(league, LEAGUE_FIELDS), "organisers": usernames_of(league.organisers),
             "audit": _audit_of([league], league)}
 
 
@@ -156,10 +180,10 @@ def season_body(season: Season) -> dict[str, Any]:
     def to_index(pid: Any) -> int | None:
         return index.get(_as_id(pid))
 
-    body = ta.plain(season, SEASON_FIELDS)
+    body = plain(season, SEASON_FIELDS)
     body["previous"] = ({"league": season.previous.league.slug, "season": season.previous.slug}
                         if season.previous_id else None)
-    body["players"] = [ta.player_key(p) for p in players]
+    body["players"] = [player_key(p) for p in players]
     body["schedule"] = map_schedule(season.schedule, to_index)
     body["formation"] = map_formation(season.formation, to_index)
     members: dict[int, list[SeasonMembership]] = {}
@@ -167,13 +191,13 @@ def season_body(season: Season) -> dict[str, Any]:
         members.setdefault(m.division_id, []).append(m)
     divisions = list(season.divisions.order_by("level"))
     body["divisions"] = [
-        {**ta.plain(d, DIVISION_FIELDS),
-         "members": [{**ta.plain(m, MEMBERSHIP_FIELDS), "player": index[m.player_id]}
+        {**plain(d, DIVISION_FIELDS),
+         "members": [{**plain(m, MEMBERSHIP_FIELDS), "player": index[m.player_id]}
                      for m in sorted(members.get(d.pk, []), key=lambda m: m.seed_position)]}
         for d in divisions
     ]
     matchdays = list(season.matchdays.select_related("event").order_by("number"))
-    body["matchdays"] = [{**ta.plain(md, MATCHDAY_FIELDS), "event": ta.event_body(md.event)}
+    body["matchdays"] = [{**plain(md, MATCHDAY_FIELDS), "event": event_body(md.event)}
                          for md in matchdays]
     body["audit"] = _audit_of([season, *divisions, *memberships, *matchdays], season.league,
                               index=index, season=season)
@@ -191,8 +215,8 @@ def _audit_of(objects: list[models.Model], league: League, *, index: dict[int, i
         refs[(ct.pk, str(obj.pk))] = _ref_of(obj, index or {}, league, season)
         query |= Q(content_type=ct, object_id=str(obj.pk))
     entries = (AuditEntry.objects.filter(query, event__isnull=True)
-               .exclude(action__in=ta.LOCAL_ACTIONS).select_related("actor", "content_type"))
-    return [ta.audit_out(e, refs.get((e.content_type_id, e.object_id)), None)
+               .exclude(action__in=LOCAL_ACTIONS).select_related("actor", "content_type"))
+    return [audit_out(e, refs.get((e.content_type_id, e.object_id)), None)
             for e in sorted(entries, key=lambda e: (e.created_at, e.pk))]
 
 
@@ -218,10 +242,10 @@ SEASON_KEYS = (*SEASON_FIELDS, "previous", "players", "schedule", "formation", "
                "matchdays", "audit")
 
 
-def _check_doc(doc: Any) -> tuple[ta.Checker, ta.ImportContext, dict | None]:
-    checker = ta.Checker()
-    ctx = ta.ImportContext()
-    doc = ta.check_header(doc, "season", checker, ("league", "season"))
+def _check_doc(doc: Any) -> tuple[Checker, ImportContext, dict | None]:
+    checker = Checker()
+    ctx = ImportContext()
+    doc = check_header(doc, "season", checker, ("league", "season"))
     if doc is None or "league" not in doc or "season" not in doc:
         return checker, ctx, None
     before = len(checker.errors)
@@ -234,11 +258,11 @@ def _check_doc(doc: Any) -> tuple[ta.Checker, ta.ImportContext, dict | None]:
     # Season members and the matchdays' registrations are one set of people: match them
     # together (the season's own list first, in its order, so new players get their ids in it).
     season_players = plan["season"]["player_entries"]
-    ta.resolve_players(checker, ctx, [{"registrations": season_players}, *events])
+    resolve_players(checker, ctx, [{"registrations": season_players}, *events])
     return checker, ctx, plan
 
 
-def _check_league(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportContext) -> dict | None:
+def _check_league(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
     before = len(checker.errors)
     body = checker.obj(body, path, LEAGUE_KEYS)
     if body is None:
@@ -268,13 +292,13 @@ def _check_league(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportConte
             return None
         return ref
 
-    audit = ta.check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
+    audit = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
     if len(checker.errors) != before:
         return None
     return {"fields": fields, "organisers": organisers, "audit": audit}
 
 
-def _check_season(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportContext,
+def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
                   league_slug: Any) -> dict | None:
     before = len(checker.errors)
     body = checker.obj(body, path, SEASON_KEYS)
@@ -295,7 +319,7 @@ def _check_season(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportConte
     occurrences: dict[tuple, int] = {}
     for i, data in enumerate(checker.items(body.get("players", []), f"{path}.players")):
         p = f"{path}.players[{i}]"
-        player = ta.check_player(checker, data, p, ctx.usernames)
+        player = check_player(checker, data, p, ctx.usernames)
         if player is None:
             players.append(None)
             continue
@@ -378,7 +402,7 @@ def _check_season(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportConte
                 checker.add(f"{p}.number", "invalid_number",
                             f"matchday numbers begin at 1 and are given once, got {mfields['number']}")
             numbers.add(mfields["number"])
-        event = ta.check_event_body(md.get("event"), f"{p}.event", checker, ctx)
+        event = check_event_body(md.get("event"), f"{p}.event", checker, ctx)
         matchdays.append({"fields": mfields, "event": event})
 
     slug = body.get("slug")
@@ -402,7 +426,7 @@ def _check_season(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportConte
             return None
         return ref
 
-    audit = ta.check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
+    audit = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
     if len(checker.errors) != before:
         return None
     return {"fields": fields, "previous": previous, "players": players,
@@ -411,7 +435,7 @@ def _check_season(body: Any, path: str, checker: ta.Checker, ctx: ta.ImportConte
             "divisions": divisions, "matchdays": matchdays, "audit": audit}
 
 
-def _check_previous(ref: Any, path: str, checker: ta.Checker) -> Season | None:
+def _check_previous(ref: Any, path: str, checker: Checker) -> Season | None:
     """The season before this one, linked when the database has it (import seasons oldest
     first); a previous season that already has its next one is a conflict."""
     if ref is None:
@@ -445,21 +469,21 @@ def import_season(doc: Any, actor: Any) -> Season:
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
                                                "message": "the archive cannot be read"}])
-    with ta.atomic_import():
-        users = ta.ensure_users(ctx.usernames)
+    with atomic_import():
+        users = ensure_users(ctx.usernames)
         season = _write(plan, ctx, users)
         events = [md.event for md in season.matchdays.select_related("event")]
-        ta.refuse_if_rescored_differently(events)
+        refuse_if_rescored_differently(events)
         for event in events:
-            ta.record_import(event, actor, doc)
-        audit.record(actor=actor, action=ta.IMPORT_ACTION, target=season,
+            record_import(event, actor, doc)
+        audit.record(actor=actor, action=IMPORT_ACTION, target=season,
                      after={"format": doc.get("format"), "version": doc.get("version"),
                             "kind": doc.get("kind"), "exported_with": doc.get("exported_with")})
     return season
 
 
-def _write(plan: dict, ctx: ta.ImportContext, users: dict[str, Any]) -> Season:
-    stamps = ta.Stamps()
+def _write(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Season:
+    stamps = Stamps()
     lplan = plan["league"]
     league = League.objects.filter(slug=lplan["fields"]["slug"]).first()
     if league is None:
@@ -467,7 +491,7 @@ def _write(plan: dict, ctx: ta.ImportContext, users: dict[str, Any]) -> Season:
         # it is (its trail is already here).
         league = League.objects.create(**lplan["fields"])
         league.organisers.set([users[u] for u in lplan["organisers"]])
-        ta.write_audit(lplan["audit"], event=None, users=users,
+        write_audit(lplan["audit"], event=None, users=users,
                        find_target=lambda type_label, ref: league, tables={}, stamps=stamps)
 
     splan = plan["season"]
@@ -494,7 +518,7 @@ def _write(plan: dict, ctx: ta.ImportContext, users: dict[str, Any]) -> Season:
                 season=season, division=division, player=players[m["player"]], **m["fields"])
     matchdays: dict[int, Matchday] = {}
     for mplan in splan["matchdays"]:
-        event = ta.write_event_body(mplan["event"], ctx, users)
+        event = write_event_body(mplan["event"], ctx, users)
         matchdays[mplan["fields"]["number"]] = Matchday.objects.create(
             season=season, event=event, **mplan["fields"])
 
@@ -506,7 +530,7 @@ def _write(plan: dict, ctx: ta.ImportContext, users: dict[str, Any]) -> Season:
             "leagues.matchday": lambda: matchdays.get(ref["matchday"]),
         }[type_label]()
 
-    ta.write_audit(splan["audit"], event=None, users=users, find_target=find, tables={},
+    write_audit(splan["audit"], event=None, users=users, find_target=find, tables={},
                    stamps=stamps)
     stamps.apply()
     return season

@@ -18,6 +18,7 @@ from leagues.demo import league_demo
 from leagues.models import Season
 from tests.integration.test_archive_event import small_event, wipe_database
 from tournaments import archive
+from tournaments.errors import ServiceError
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def test_a_second_backup_in_the_same_second_is_refused_and_the_first_is_kept(tmp
     moment = dt.datetime(2026, 11, 21, 23, 5, 9, tzinfo=dt.UTC)
     first = archive.write_backup(tmp_path, now=moment)
     assert first["directory"].endswith("2026-11-21T230509Z")
-    with pytest.raises(archive.ServiceError) as exc:
+    with pytest.raises(ServiceError) as exc:
         archive.write_backup(tmp_path, now=moment)
     assert exc.value.errors[0]["code"] == "backup_exists"
     assert [p.name for p in tmp_path.iterdir()] == ["2026-11-21T230509Z"]

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from leagues.models import CupSeries, League
 from tests.factories import allow_event_creation
 from tournaments import archive, services
+from tournaments.archive import importing as archive_importing
 from tournaments.demo import slovenian_demo
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -294,7 +295,7 @@ def test_the_import_is_refused_when_the_database_holds_different_scores_after_wr
         return [{"hand": 0, "field": "zei-3: round 1 table 1", "code": "score_mismatch",
                  "message": "differs"}]
 
-    monkeypatch.setattr(archive, "verify_event_scores", disagree)
+    monkeypatch.setattr(archive_importing, "verify_event_scores", disagree)
     with pytest.raises(ServiceError):
         archive.import_event(doc, actor=None)
     assert Event.objects.count() == 0 and Round.objects.count() == 0

@@ -7,22 +7,22 @@ from __future__ import annotations
 import pytest
 
 from leagues import archive as season_archive
-from tournaments import archive
+from tournaments.archive import format as archive_format
 
 FIELD_LISTS = {
-    "tournaments.Event": archive.EVENT_FIELDS,
-    "tournaments.Player": archive.PLAYER_FIELDS,
-    "tournaments.Registration": archive.REGISTRATION_FIELDS,
-    "tournaments.Round": archive.ROUND_FIELDS,
-    "tournaments.Table": archive.TABLE_FIELDS,
-    "tournaments.Seat": archive.SEAT_FIELDS,
-    "tournaments.Scorecard": archive.SCORECARD_FIELDS,
-    "tournaments.Hand": archive.HAND_FIELDS,
-    "tournaments.MoneySheetRow": archive.MONEY_ROW_FIELDS,
-    "tournaments.Penalty": archive.PENALTY_FIELDS,
-    "tournaments.Dispute": archive.DISPUTE_FIELDS,
-    "tournaments.StandingsAdjustment": archive.ADJUSTMENT_FIELDS,
-    "tournaments.AuditEntry": archive.AUDIT_FIELDS,
+    "tournaments.Event": archive_format.EVENT_FIELDS,
+    "tournaments.Player": archive_format.PLAYER_FIELDS,
+    "tournaments.Registration": archive_format.REGISTRATION_FIELDS,
+    "tournaments.Round": archive_format.ROUND_FIELDS,
+    "tournaments.Table": archive_format.TABLE_FIELDS,
+    "tournaments.Seat": archive_format.SEAT_FIELDS,
+    "tournaments.Scorecard": archive_format.SCORECARD_FIELDS,
+    "tournaments.Hand": archive_format.HAND_FIELDS,
+    "tournaments.MoneySheetRow": archive_format.MONEY_ROW_FIELDS,
+    "tournaments.Penalty": archive_format.PENALTY_FIELDS,
+    "tournaments.Dispute": archive_format.DISPUTE_FIELDS,
+    "tournaments.StandingsAdjustment": archive_format.ADJUSTMENT_FIELDS,
+    "tournaments.AuditEntry": archive_format.AUDIT_FIELDS,
     "leagues.League": season_archive.LEAGUE_FIELDS,
     "leagues.Season": season_archive.SEASON_FIELDS,
     "leagues.Division": season_archive.DIVISION_FIELDS,
@@ -38,7 +38,7 @@ def _covered(module, model):
 
 @pytest.mark.parametrize("label", sorted(FIELD_LISTS))
 def test_every_model_field_is_archived_or_left_out_for_a_reason(label):
-    module = season_archive if label.startswith("leagues.") else archive
+    module = season_archive if label.startswith("leagues.") else archive_format
     model = next(m for m in {**module.RELATION_KEYS, **module.LEFT_OUT} if m._meta.label == label)
     fields = {f.name for f in model._meta.get_fields()
               if f.concrete or f.many_to_many and not f.auto_created}

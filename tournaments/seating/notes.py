@@ -3,7 +3,7 @@
 A note is `{"code", "params", "text"}`, like the scoring engine's breakdown lines: a stable
 machine `code`, its `params` (numbers and player ids only, JSON-serialisable) and the English
 `text`. The Django side renders code + params in the reader's language from its catalogues
-(tournaments/engine_text.py); the English text is what the engine itself says and what is
+(tournaments/engine_text/); the English text is what the engine itself says and what is
 shown when a code is not known there. Every note is made here, so that code, params and
 text cannot drift apart.
 """

@@ -1,0 +1,304 @@
+"""Checking an archive before anything is written: the `Checker` that collects every problem at
+its path (`event.rounds[0].tables[2].seats[1].start_number`) and converts values by the model
+fields, the document's header, and the players and user accounts an archive names."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.dateparse import parse_date, parse_datetime
+
+from tournaments import services
+from tournaments.archive.format import FORMAT, PLAYER_FIELDS, VERSION
+from tournaments.models import (
+    Player,
+)
+
+INVALID = object()
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _expected_type(f: models.Field) -> tuple[str, Any]:
+    """(what the archive holds for a model field, a check of a JSON value)."""
+    if isinstance(f, models.JSONField):
+        return "any JSON value", lambda v: True
+    if isinstance(f, models.BooleanField):
+        return "true or false", lambda v: isinstance(v, bool)
+    if isinstance(f, models.DateTimeField):
+        return "a UTC time as text (ISO 8601)", lambda v: isinstance(v, str)
+    if isinstance(f, models.DateField):
+        return "a date as text (YYYY-MM-DD)", lambda v: isinstance(v, str)
+    if isinstance(f, models.DecimalField):
+        return "a decimal number as text", lambda v: isinstance(v, str)
+    if isinstance(f, models.IntegerField):
+        return "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)
+    return "text", lambda v: isinstance(v, str)
+
+
+@dataclass
+class Checker:
+    """Collects every problem of a document, each at its path, in the errors' contract shape."""
+
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, path: str, code: str, message: str, hand: int | None = None) -> None:
+        self.errors.append({"hand": hand, "field": path, "code": code,
+                            "message": f"{path}: {message}" if path else message})
+
+    def obj(self, value: Any, path: str, keys: tuple[str, ...] | set[str]) -> dict[str, Any] | None:
+        """An object with exactly these keys (missing and unknown keys are both problems: an
+        unknown key is data this version would lose)."""
+        if not isinstance(value, dict):
+            self.add(path, "not_an_object", f"must be an object, got {_json_type(value)}")
+            return None
+        for key in sorted(set(keys) - set(value)):
+            self.add(f"{path}.{key}", "missing", "is required")
+        for key in sorted(set(value) - set(keys)):
+            self.add(f"{path}.{key}", "unknown_key",
+                     "is not part of this archive format version")
+        return value
+
+    def items(self, value: Any, path: str) -> list[Any]:
+        if not isinstance(value, list):
+            self.add(path, "not_a_list", f"must be a list, got {_json_type(value)}")
+            return []
+        return value
+
+    def value(self, model: type[models.Model], name: str, value: Any, path: str) -> Any:
+        """A model field's value from the archive, converted and checked with the field's own
+        validators (length, choices, ranges, time zones), or INVALID."""
+        f = model._meta.get_field(name)
+        if value is None:
+            if f.null:
+                return None
+            self.add(path, "null", "may not be null")
+            return INVALID
+        what, ok = _expected_type(f)
+        if not ok(value):
+            self.add(path, "wrong_type", f"must be {what}, got {_json_type(value)}")
+            return INVALID
+        if isinstance(f, models.DateTimeField):
+            parsed = _parse_time(value)
+            if parsed is None:
+                self.add(path, "invalid_time",
+                         f"must be a time with its UTC offset (2026-11-14T09:00:00Z), got {value!r}")
+                return INVALID
+            return parsed
+        if isinstance(f, models.DateField) and parse_date_safe(value) is None:
+            self.add(path, "invalid_date", f"must be a date (YYYY-MM-DD), got {value!r}")
+            return INVALID
+        try:
+            converted = f.to_python(value)
+            if f.choices and converted not in {c for c, _ in f.flatchoices}:
+                choices = ", ".join(str(c) for c, _ in f.flatchoices)
+                self.add(path, "invalid_choice", f"must be one of {choices}, got {value!r}")
+                return INVALID
+            f.run_validators(converted)
+        except ValidationError as exc:
+            for message in exc.messages:
+                self.add(path, "invalid", message)
+            return INVALID
+        return converted
+
+    def fields(self, model: type[models.Model], names: tuple[str, ...], data: dict[str, Any],
+               path: str) -> dict[str, Any] | None:
+        """The named fields of an object, converted; None when any is invalid or missing."""
+        out = {}
+        ok = True
+        for name in names:
+            if name not in data:
+                ok = False
+                continue
+            value = self.value(model, name, data[name], f"{path}.{name}")
+            if value is INVALID:
+                ok = False
+            out[name] = value
+        return out if ok else None
+
+    def number(self, value: Any, path: str, *, minimum: int = 1, nullable: bool = False) -> int | None:
+        if value is None and nullable:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            self.add(path, "invalid_number", f"must be a whole number from {minimum}, got {value!r}")
+            return None
+        return value
+
+    def username(self, value: Any, path: str, *, nullable: bool = True) -> str | None:
+        if value is None and nullable:
+            return None
+        user_model = get_user_model()
+        cleaned = self.value(user_model, user_model.USERNAME_FIELD, value, path)
+        return None if cleaned is INVALID else cleaned
+
+    def check_constraints(self, instance: models.Model, path: str) -> None:
+        """The model's own check constraints on an unsaved instance (rules such as "the last
+        day is not before the first" that no single field can say)."""
+        for constraint in type(instance)._meta.constraints:
+            if not isinstance(constraint, models.CheckConstraint):
+                continue
+            try:
+                constraint.validate(type(instance), instance)
+            except ValidationError:
+                self.add(path, "constraint", f"breaks the rule {constraint.name}")
+
+
+def _parse_time(value: str) -> dt.datetime | None:
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:
+        return None
+    if parsed is None or parsed.tzinfo is None:
+        return None
+    return parsed.astimezone(dt.UTC)
+
+
+def parse_date_safe(value: str) -> dt.date | None:
+    try:
+        return parse_date(value)
+    except ValueError:
+        return None
+
+
+def check_header(doc: Any, kind: str, checker: Checker, body_keys: tuple[str, ...]) -> dict | None:
+    """Format, version and kind first: a file of another format or version is not read
+    further, since its paths would mean something else."""
+    if not isinstance(doc, dict):
+        checker.add("archive", "not_an_object", "the archive must be a JSON object")
+        return None
+    if doc.get("format") != FORMAT:
+        checker.add("format", "wrong_format",
+                    f"this is not a {FORMAT} file (format is {doc.get('format')!r})")
+        return None
+    if doc.get("version") != VERSION:
+        checker.add("version", "unsupported_version",
+                    f"archive format version {doc.get('version')!r} is not supported; this "
+                    f"application reads version {VERSION}")
+        return None
+    if doc.get("kind") != kind:
+        checker.add("kind", "wrong_kind",
+                    f"this is an archive of a {doc.get('kind')!r}, not of a {kind!r}")
+        return None
+    doc = checker.obj(doc, "", ("format", "version", "kind", "exported_with", *body_keys))
+    if doc is not None and not isinstance(doc.get("exported_with"), dict | None):
+        checker.add("exported_with", "not_an_object", "must be an object")
+    return doc
+
+
+
+@dataclass
+class NewPlayer:
+    """A player the import will create (none in the database matches)."""
+
+    values: dict[str, Any]
+    user: str | None
+    created: Player | None = None
+
+
+@dataclass
+class PlayerResolver:
+    """Finds the database player an archived player is, shared by everything one import
+    reads so that the same person in two matchdays is one player.
+
+    An archived player is matched by federation id when he has one; else by the user linked to
+    him; else by first name, last name and club (the k-th player of the same name and club in
+    one event is the k-th such player of the database, so namesakes stay apart). Matched
+    players are reused unchanged; the others are created.
+    """
+
+    cache: dict[tuple, Player | NewPlayer] = field(default_factory=dict)
+    claimed: set[int] = field(default_factory=set)
+
+    @staticmethod
+    def identity(values: dict[str, Any], user: str | None, occurrence: int) -> tuple:
+        if values["federation_id"]:
+            return ("federation_id", values["federation_id"])
+        if user:
+            return ("user", user)
+        return ("name", values["first_name"], values["last_name"], values["club"], occurrence)
+
+    def resolve(self, values: dict[str, Any], user: str | None, occurrence: int) -> Player | NewPlayer:
+        ident = self.identity(values, user, occurrence)
+        if ident in self.cache:
+            return self.cache[ident]
+        found: Player | NewPlayer | None = None
+        if values["federation_id"]:
+            found = Player.objects.filter(federation_id=values["federation_id"]).first()
+        if found is None and user:
+            found = Player.objects.filter(user__username=user).first()
+            if found is None:
+                found = next((p for p in self.cache.values()
+                              if isinstance(p, NewPlayer) and p.user == user), None)
+        if found is None:
+            namesakes = Player.objects.filter(
+                first_name=values["first_name"], last_name=values["last_name"],
+                club=values["club"]).exclude(pk__in=self.claimed).order_by("pk")
+            if values["federation_id"]:
+                # A namesake with another federation id is somebody else.
+                namesakes = namesakes.filter(federation_id="")
+            found = namesakes.first()
+        if found is None:
+            found = NewPlayer(values=values, user=user)
+        if isinstance(found, Player):
+            self.claimed.add(found.pk)
+        self.cache[ident] = found
+        return found
+
+    def materialise(self, found: Player | NewPlayer, users: dict[str, Any]) -> Player:
+        if isinstance(found, Player):
+            return found
+        if found.created is None:
+            found.created = services.player_create(
+                **found.values, user=users[found.user] if found.user else None)
+        return found.created
+
+
+def check_player(checker: Checker, data: Any, path: str, usernames: set[str]
+                 ) -> tuple[dict[str, Any], str | None] | None:
+    data = checker.obj(data, path, (*PLAYER_FIELDS, "user"))
+    if data is None:
+        return None
+    values = checker.fields(Player, PLAYER_FIELDS, data, path)
+    user = checker.username(data.get("user"), f"{path}.user")
+    if values is None:
+        return None
+    if not values["first_name"] and not values["last_name"]:
+        checker.add(f"{path}.last_name", "required", "a player needs a first or a last name")
+        return None
+    if user:
+        usernames.add(user)
+    return values, user
+
+
+def ensure_users(usernames: set[str]) -> dict[str, Any]:
+    """{username: user}, creating the missing ones inactive and without a usable password:
+    they keep the names on the record, and nobody can log in as them until staff say so."""
+    user_model = get_user_model()
+    field_name = user_model.USERNAME_FIELD
+    users = {u.get_username(): u
+             for u in user_model.objects.filter(**{f"{field_name}__in": sorted(usernames)})}
+    for name in sorted(usernames - set(users)):
+        user = user_model(**{field_name: name}, is_active=False)
+        user.set_unusable_password()
+        user.save()
+        users[name] = user
+    return users

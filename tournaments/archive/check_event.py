@@ -1,0 +1,536 @@
+"""Checking an event's body: its fields, registrations, rounds with tables, seats, cards and
+hands, penalties, adjustments, disputes and audit trail, and every reference between them; the
+result is a plan that `tournaments.archive.write` carries out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.apps import apps
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from tournaments import archive_checks, services
+from tournaments.archive.check import Checker, PlayerResolver, check_player
+from tournaments.archive.format import (
+    ADJUSTMENT_FIELDS,
+    AUDIT_FIELDS,
+    DISPUTE_FIELDS,
+    EVENT_FIELDS,
+    HAND_FIELDS,
+    MONEY_ROW_FIELDS,
+    PENALTY_FIELDS,
+    REGISTRATION_FIELDS,
+    ROUND_FIELDS,
+    SCORECARD_FIELDS,
+    SEAT_FIELDS,
+    TABLE_FIELDS,
+    TARGET_KEYS,
+)
+from tournaments.archive.verify import card_spec_from_plan, score_mismatches
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Event,
+    Hand,
+    MoneySheetRow,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Scorecard,
+    Seat,
+    StandingsAdjustment,
+    Table,
+)
+from tournaments.rulesets import is_money_ruleset
+
+EVENT_KEYS = (*EVENT_FIELDS, "organisers", "referees", "registrations", "rounds", "penalties",
+              "disputes", "standings_adjustments", "audit")
+
+
+@dataclass
+class ImportContext:
+    """What one import shares across the events it reads: the player matches, the users
+    named, and the event slugs already taken by this file."""
+
+    resolver: PlayerResolver = field(default_factory=PlayerResolver)
+    usernames: set[str] = field(default_factory=set)
+    slugs: set[str] = field(default_factory=set)
+
+
+def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
+    """Check the `event` member of an archive and return a plan for `write_event_body`, or
+    None. Every problem is added to the checker; nothing is written."""
+    before = len(checker.errors)
+    body = checker.obj(body, path, EVENT_KEYS)
+    if body is None:
+        return None
+    plan: dict[str, Any] = {"path": path}
+
+    fields_ = checker.fields(Event, EVENT_FIELDS, body, path)
+    if fields_ is not None:
+        event = Event(**fields_)
+        # The event's own rules: a ruleset, mode and options the engine can score, a stake for
+        # a money ruleset, consistent table sizes and dates.
+        try:
+            event.clean()
+        except ValidationError as exc:
+            for name, messages in exc.message_dict.items():
+                for message in messages:
+                    checker.add(f"{path}.{name}", "invalid_ruleset", message)
+        if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
+            checker.add(f"{path}.stake_haler", "required", "a money ruleset needs the stake per player")
+        for error in services.seating_option_errors(event.seating_system, event.seating_options):
+            checker.add(f"{path}.{error['field']}", error["code"], error["message"])
+        checker.check_constraints(event, path)
+        if event.slug in ctx.slugs:
+            checker.add(f"{path}.slug", "duplicate_slug", f"event {event.slug} is twice in this archive")
+        elif Event.objects.filter(slug=event.slug).exists():
+            checker.add(f"{path}.slug", "slug_exists",
+                        f"an event with the slug {event.slug!r} already exists in this database; "
+                        f"delete or rename it first, or import into another database")
+        ctx.slugs.add(event.slug)
+    plan["fields"] = fields_
+
+    for role in ("organisers", "referees"):
+        names = []
+        for i, name in enumerate(checker.items(body.get(role, []), f"{path}.{role}")):
+            cleaned = checker.username(name, f"{path}.{role}[{i}]", nullable=False)
+            if cleaned:
+                names.append(cleaned)
+                ctx.usernames.add(cleaned)
+        plan[role] = names
+
+    regs = _check_registrations(body, path, checker, ctx, plan)
+    # Scores are checked against the engine even when some event field is wrong, so one
+    # refusal lists both; the engine needs only the stake, and the audit trail the slug.
+    known = {"slug": body.get("slug"), "stake_haler": body.get("stake_haler")}
+    tables = _check_rounds(body, path, checker, ctx, plan, regs, known)
+    _check_penalties(body, path, checker, ctx, plan, regs, tables)
+    _check_adjustments(body, path, checker, ctx, plan, regs)
+    audit_count = len(body["audit"]) if isinstance(body.get("audit"), list) else 0
+    _check_disputes(body, path, checker, ctx, plan, tables, audit_count)
+    _check_audit(body, path, checker, ctx, plan, regs, tables, known)
+    return plan if len(checker.errors) == before else None
+
+
+def _check_registrations(body: dict, path: str, checker: Checker, ctx: ImportContext,
+                         plan: dict) -> set[int]:
+    numbers: set[int] = set()
+    plan["registrations"] = []
+    occurrences: dict[tuple, int] = {}
+    for i, reg in enumerate(checker.items(body.get("registrations", []), f"{path}.registrations")):
+        p = f"{path}.registrations[{i}]"
+        reg = checker.obj(reg, p, (*REGISTRATION_FIELDS, "player"))
+        if reg is None:
+            continue
+        values = checker.fields(Registration, REGISTRATION_FIELDS, reg, p)
+        player = check_player(checker, reg.get("player"), f"{p}.player", ctx.usernames)
+        number = reg.get("start_number")
+        if isinstance(number, int) and not isinstance(number, bool):
+            if number < 1:
+                checker.add(f"{p}.start_number", "invalid_number", "start numbers begin at 1")
+            elif number in numbers:
+                checker.add(f"{p}.start_number", "duplicate", f"start number {number} is given twice")
+            # Known even when another field of the registration is wrong, so that its seats and
+            # hands are not reported as dangling on top of the real problem.
+            numbers.add(number)
+        if values is None or player is None:
+            continue
+        name_key = (player[0]["first_name"], player[0]["last_name"], player[0]["club"])
+        occurrence = occurrences.get(name_key, 0)
+        occurrences[name_key] = occurrence + 1
+        entry = {"fields": values, "player": player, "occurrence": occurrence, "path": p}
+        plan["registrations"].append(entry)
+    return numbers
+
+
+def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,
+                  regs: set[int], event_fields: dict
+                  ) -> dict[tuple[int, int], set[int]]:
+    """Rounds, tables, seats, scorecards and hands; returns {(round, table): hand numbers}."""
+    tables: dict[tuple[int, int], set[int]] = {}
+    plan["rounds"] = []
+    round_numbers: set[int] = set()
+    for i, rnd in enumerate(checker.items(body.get("rounds", []), f"{path}.rounds")):
+        p = f"{path}.rounds[{i}]"
+        rnd = checker.obj(rnd, p, (*ROUND_FIELDS, "tables"))
+        if rnd is None:
+            continue
+        values = checker.fields(Round, ROUND_FIELDS, rnd, p)
+        number = values["number"] if values else None
+        if values is not None:
+            if number < 1:
+                checker.add(f"{p}.number", "invalid_number", "round numbers begin at 1")
+            elif number in round_numbers:
+                checker.add(f"{p}.number", "duplicate", f"round {number} is given twice")
+            round_numbers.add(number)
+        seated: set[int] = set()
+        table_numbers: set[int] = set()
+        round_plan = {"fields": values, "tables": []}
+        for j, table in enumerate(checker.items(rnd.get("tables", []), f"{p}.tables")):
+            tp = f"{p}.tables[{j}]"
+            table = checker.obj(table, tp, (*TABLE_FIELDS, "seats", "scorecard"))
+            if table is None:
+                continue
+            tvalues = checker.fields(Table, TABLE_FIELDS, table, tp)
+            if tvalues is not None:
+                if tvalues["number"] < 1:
+                    checker.add(f"{tp}.number", "invalid_number", "table numbers begin at 1")
+                elif tvalues["number"] in table_numbers:
+                    checker.add(f"{tp}.number", "duplicate",
+                                f"table {tvalues['number']} is given twice in this round")
+                table_numbers.add(tvalues["number"])
+            seats = []
+            positions: set[int] = set()
+            for k, seat in enumerate(checker.items(table.get("seats", []), f"{tp}.seats")):
+                sp = f"{tp}.seats[{k}]"
+                seat = checker.obj(seat, sp, (*SEAT_FIELDS, "start_number"))
+                if seat is None:
+                    continue
+                svalues = checker.fields(Seat, SEAT_FIELDS, seat, sp)
+                sn = seat.get("start_number")
+                if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
+                    checker.add(f"{sp}.start_number", "unknown_registration",
+                                f"no registration has the start number {sn!r}")
+                    continue
+                if sn in seated:
+                    checker.add(f"{sp}.start_number", "seated_twice",
+                                f"start number {sn} is seated twice in this round")
+                seated.add(sn)
+                if svalues is not None:
+                    if svalues["position"] in positions:
+                        checker.add(f"{sp}.position", "duplicate",
+                                    f"seat position {svalues['position']} is given twice at this table")
+                    positions.add(svalues["position"])
+                    seats.append({"position": svalues["position"], "start_number": sn})
+            card, hand_numbers = None, set()
+            if table.get("scorecard") is not None:
+                card, hand_numbers = _check_card(
+                    table["scorecard"], f"{tp}.scorecard", checker, ctx, regs, event_fields,
+                    number, tvalues["number"] if tvalues else None)
+                if card is not None and values is not None:
+                    checker.errors.extend(archive_checks.card_problems(
+                        values["status"], card, f"{tp}.scorecard"))
+            if number is not None and tvalues is not None:
+                tables[(number, tvalues["number"])] = hand_numbers
+            round_plan["tables"].append({"fields": tvalues, "seats": seats, "scorecard": card})
+        plan["rounds"].append(round_plan)
+    return tables
+
+
+def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs: set[int],
+                event_fields: dict, round_number: int | None, table_number: int | None
+                ) -> tuple[dict | None, set[int]]:
+    """A scorecard's plan (None when invalid) and its hand numbers, which penalties and
+    disputes may name even when the card itself has problems."""
+    before = len(checker.errors)
+    card = checker.obj(card, path, (*SCORECARD_FIELDS, "submitted_by", "confirmed_by",
+                                    "verified_by", "hands", "money_rows"))
+    if card is None:
+        return None, set()
+    values = checker.fields(Scorecard, SCORECARD_FIELDS, card, path)
+    people = {}
+    for role in ("submitted_by", "confirmed_by", "verified_by"):
+        people[role] = checker.username(card.get(role), f"{path}.{role}")
+        if people[role]:
+            ctx.usernames.add(people[role])
+    if people["confirmed_by"] and people["confirmed_by"] == people["submitted_by"]:
+        checker.add(f"{path}.confirmed_by", "same_person",
+                    "a scorecard is confirmed by a second person, not the one who submitted it")
+    if values is not None:
+        if values["version"] < 1:
+            checker.add(f"{path}.version", "invalid_number", "versions begin at 1")
+        if values["status"] == Scorecard.Status.ANNULLED and not values["annulled_reason"]:
+            checker.add(f"{path}.annulled_reason", "required", "an annulled scorecard needs its reason")
+        ids = values["player_ids"]
+        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+            checker.add(f"{path}.player_ids", "invalid_players",
+                        "must be a list of start numbers as text")
+        else:
+            for k, pid in enumerate(ids):
+                if not pid.isdigit() or int(pid) not in regs:
+                    checker.add(f"{path}.player_ids[{k}]", "unknown_registration",
+                                f"no registration has the start number {pid!r}")
+    hands = []
+    numbers: set[int] = set()
+    for i, hand in enumerate(checker.items(card.get("hands", []), f"{path}.hands")):
+        hp = f"{path}.hands[{i}]"
+        hand = checker.obj(hand, hp, (*HAND_FIELDS, "entered_by", "confirmed_by"))
+        if hand is None:
+            continue
+        hvalues = checker.fields(Hand, HAND_FIELDS, hand, hp)
+        entered = checker.username(hand.get("entered_by"), f"{hp}.entered_by")
+        confirmed = checker.username(hand.get("confirmed_by"), f"{hp}.confirmed_by")
+        ctx.usernames.update(u for u in (entered, confirmed) if u)
+        if confirmed and confirmed == entered:
+            checker.add(f"{hp}.confirmed_by", "same_person",
+                        "a hand is confirmed by a second person, not the one who entered it")
+        if hvalues is None:
+            continue
+        if hvalues["number"] < 1:
+            checker.add(f"{hp}.number", "invalid_number", "hand numbers begin at 1")
+        elif hvalues["number"] in numbers:
+            checker.add(f"{hp}.number", "duplicate", f"hand {hvalues['number']} is given twice")
+        numbers.add(hvalues["number"])
+        hands.append({"fields": hvalues, "entered_by": entered, "confirmed_by": confirmed,
+                      "path": hp})
+    rows = []
+    row_numbers: set[int] = set()
+    for i, row in enumerate(checker.items(card.get("money_rows", []), f"{path}.money_rows")):
+        rp = f"{path}.money_rows[{i}]"
+        row = checker.obj(row, rp, (*MONEY_ROW_FIELDS, "start_number"))
+        if row is None:
+            continue
+        rvalues = checker.fields(MoneySheetRow, MONEY_ROW_FIELDS, row, rp)
+        sn = row.get("start_number")
+        if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
+            checker.add(f"{rp}.start_number", "unknown_registration",
+                        f"no registration has the start number {sn!r}")
+            continue
+        if sn in row_numbers:
+            checker.add(f"{rp}.start_number", "duplicate",
+                        f"start number {sn} has two rows on this money sheet")
+        row_numbers.add(sn)
+        if rvalues is not None:
+            rows.append({"fields": rvalues, "start_number": sn})
+    if len(checker.errors) != before or values is None:
+        return None, numbers
+    plan = {"fields": values, **people, "hands": hands, "money_rows": rows}
+    checker.errors.extend(score_mismatches(card_spec_from_plan(plan, event_fields), path,
+                                           round_number, table_number))
+    return plan, numbers
+
+
+def _check_penalties(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,
+                     regs: set[int], tables: dict[tuple[int, int], set[int]]) -> None:
+    plan["penalties"] = []
+    for i, pen in enumerate(checker.items(body.get("penalties", []), f"{path}.penalties")):
+        p = f"{path}.penalties[{i}]"
+        pen = checker.obj(pen, p, (*PENALTY_FIELDS, "table", "hand", "start_number", "recorded_by"))
+        if pen is None:
+            continue
+        values = checker.fields(Penalty, PENALTY_FIELDS, pen, p)
+        table = _check_table_ref(checker, pen.get("table"), f"{p}.table", tables, nullable=False)
+        hand = _check_hand_ref(checker, pen.get("hand"), f"{p}.hand", table, tables)
+        sn = _check_start_number(checker, pen.get("start_number"), f"{p}.start_number", regs)
+        by = checker.username(pen.get("recorded_by"), f"{p}.recorded_by")
+        if by:
+            ctx.usernames.add(by)
+        plan["penalties"].append({"fields": values, "table": table, "hand": hand,
+                                  "start_number": sn, "recorded_by": by})
+
+
+def _check_adjustments(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,
+                       regs: set[int]) -> None:
+    plan["standings_adjustments"] = []
+    items = checker.items(body.get("standings_adjustments", []), f"{path}.standings_adjustments")
+    for i, adj in enumerate(items):
+        p = f"{path}.standings_adjustments[{i}]"
+        adj = checker.obj(adj, p, (*ADJUSTMENT_FIELDS, "start_number", "created_by"))
+        if adj is None:
+            continue
+        values = checker.fields(StandingsAdjustment, ADJUSTMENT_FIELDS, adj, p)
+        if values is not None and not values["reason"]:
+            checker.add(f"{p}.reason", "required", "an adjustment needs a reason")
+        sn = _check_start_number(checker, adj.get("start_number"), f"{p}.start_number", regs)
+        by = checker.username(adj.get("created_by"), f"{p}.created_by")
+        if by:
+            ctx.usernames.add(by)
+        plan["standings_adjustments"].append({"fields": values, "start_number": sn,
+                                              "created_by": by})
+
+
+def _check_disputes(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,
+                    tables: dict[tuple[int, int], set[int]], audit_count: int) -> None:
+    plan["disputes"] = []
+    for i, dispute in enumerate(checker.items(body.get("disputes", []), f"{path}.disputes")):
+        p = f"{path}.disputes[{i}]"
+        dispute = checker.obj(dispute, p, (*DISPUTE_FIELDS, "table", "hand", "raised_by",
+                                           "decided_by", "correction"))
+        if dispute is None:
+            continue
+        values = checker.fields(Dispute, DISPUTE_FIELDS, dispute, p)
+        if values is not None and values["status"] == Dispute.Status.DECIDED and (
+                not values["decision"] or values["decided_at"] is None):
+            checker.add(f"{p}.decision", "required",
+                        "a decided dispute needs its written decision and the time it was decided")
+        table = _check_table_ref(checker, dispute.get("table"), f"{p}.table", tables, nullable=True)
+        hand = _check_hand_ref(checker, dispute.get("hand"), f"{p}.hand", table, tables)
+        people = {}
+        for role in ("raised_by", "decided_by"):
+            people[role] = checker.username(dispute.get(role), f"{p}.{role}")
+            if people[role]:
+                ctx.usernames.add(people[role])
+        correction = dispute.get("correction")
+        if correction is not None and (not isinstance(correction, int) or isinstance(correction, bool)
+                                       or not 0 <= correction < audit_count):
+            checker.add(f"{p}.correction", "unknown_audit_entry",
+                        f"must be the index of an entry of audit (0 to {audit_count - 1}) or null, "
+                        f"got {correction!r}")
+            correction = None
+        plan["disputes"].append({"fields": values, "table": table, "hand": hand, **people,
+                                 "correction": correction})
+
+
+def _check_audit(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,
+                 regs: set[int], tables: dict[tuple[int, int], set[int]],
+                 event_fields: dict) -> None:
+    counts = {"penalty": len(plan["penalties"]), "dispute": len(plan["disputes"]),
+              "adjustment": len(plan["standings_adjustments"])}
+    rounds = {r for r, _ in tables}
+
+    def check_ref(type_label: str, ref: Any, p: str) -> Any:
+        keys = TARGET_KEYS.get(type_label)
+        if keys is None:
+            checker.add(p, "unknown_ref", f"objects of type {type_label!r} are named by null")
+            return None
+        return _check_target_ref(checker, ref, p, keys, regs, rounds, tables, counts, event_fields)
+
+    plan["audit"] = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx,
+                                     check_ref, tables)
+
+
+def check_audit_list(items: Any, path: str, checker: Checker, ctx: ImportContext,
+                     check_ref: Any, tables: dict[tuple[int, int], set[int]] | None) -> list[dict]:
+    """Plans of the entries of an audit list. `check_ref(type, ref, path)` checks the natural
+    key of an entry's object and returns it (None when it does not resolve); `tables` are the
+    tables an entry may name (None: entries name no table)."""
+    out = []
+    for i, entry in enumerate(checker.items(items, path)):
+        p = f"{path}[{i}]"
+        entry = checker.obj(entry, p, (*AUDIT_FIELDS, "actor", "table", "target"))
+        if entry is None:
+            continue
+        values = checker.fields(AuditEntry, AUDIT_FIELDS, entry, p)
+        actor = checker.username(entry.get("actor"), f"{p}.actor")
+        if actor:
+            ctx.usernames.add(actor)
+        if tables is None:
+            table = None
+            if entry.get("table") is not None:
+                checker.add(f"{p}.table", "unexpected_table", "must be null here")
+        else:
+            table = _check_table_ref(checker, entry.get("table"), f"{p}.table", tables, nullable=True)
+        target = checker.obj(entry.get("target"), f"{p}.target", ("type", "ref"))
+        type_label = ref = None
+        if target is not None:
+            type_label = target.get("type")
+            if _model_of(type_label) is None:
+                checker.add(f"{p}.target.type", "unknown_type",
+                            f"{type_label!r} is not a model of this application")
+            elif target.get("ref") is not None:
+                ref = check_ref(type_label, target["ref"], f"{p}.target.ref")
+        out.append({"fields": values, "actor": actor, "table": table, "type": type_label,
+                    "ref": ref})
+    return out
+
+
+
+
+def _check_target_ref(checker: Checker, ref: Any, path: str, keys: tuple[str, ...],
+                      regs: set[int], rounds: set[int], tables: dict[tuple[int, int], set[int]],
+                      counts: dict[str, int], event_fields: dict) -> dict | None:
+    ref = checker.obj(ref, path, keys)
+    if ref is None:
+        return None
+    if keys == ("slug",):
+        if ref.get("slug") != event_fields["slug"]:
+            checker.add(f"{path}.slug", "unknown_event", "names another event than this one")
+            return None
+        return ref
+    resolved = True
+    if "round" in ref and "table" not in ref and ref["round"] not in rounds:
+        checker.add(f"{path}.round", "unknown_round", f"there is no round {ref['round']!r}")
+        resolved = False
+    if "table" in ref and (ref.get("round"), ref["table"]) not in tables:
+        checker.add(f"{path}.table", "unknown_table",
+                    f"there is no table {ref['table']!r} in round {ref.get('round')!r}")
+        resolved = False
+    if "hand" in ref and resolved and ref["hand"] not in tables[(ref["round"], ref["table"])]:
+        checker.add(f"{path}.hand", "unknown_hand", f"that table has no hand {ref['hand']!r}")
+        resolved = False
+    if "start_number" in ref and ref["start_number"] not in regs:
+        checker.add(f"{path}.start_number", "unknown_registration",
+                    f"no registration has the start number {ref['start_number']!r}")
+        resolved = False
+    if "position" in ref and not isinstance(ref["position"], int):
+        checker.add(f"{path}.position", "invalid_number", "must be a seat position")
+        resolved = False
+    for name, count in counts.items():
+        if name in ref and (not isinstance(ref[name], int) or isinstance(ref[name], bool)
+                            or not 0 <= ref[name] < count):
+            checker.add(f"{path}.{name}", f"unknown_{name}",
+                        f"must be an index into the event's {name} list, got {ref[name]!r}")
+            resolved = False
+    return ref if resolved else None
+
+
+def _model_of(label: Any) -> type[models.Model] | None:
+    if not isinstance(label, str) or label.count(".") != 1:
+        return None
+    try:
+        return apps.get_model(label)
+    except (LookupError, ValueError):
+        return None
+
+
+def _check_table_ref(checker: Checker, ref: Any, path: str,
+                     tables: dict[tuple[int, int], set[int]], *, nullable: bool
+                     ) -> tuple[int, int] | None:
+    if ref is None:
+        if not nullable:
+            checker.add(path, "null", "may not be null")
+        return None
+    ref = checker.obj(ref, path, ("round", "table"))
+    if ref is None:
+        return None
+    key = (ref.get("round"), ref.get("table"))
+    if key not in tables:
+        checker.add(path, "unknown_table", f"there is no table {key[1]!r} in round {key[0]!r}")
+        return None
+    return key
+
+
+def _check_hand_ref(checker: Checker, number: Any, path: str, table: tuple[int, int] | None,
+                    tables: dict[tuple[int, int], set[int]]) -> int | None:
+    if number is None:
+        return None
+    if table is None:
+        checker.add(path, "hand_without_table", "a hand is named only together with its table")
+        return None
+    if number not in tables[table]:
+        checker.add(path, "unknown_hand",
+                    f"round {table[0]} table {table[1]} has no hand {number!r}")
+        return None
+    return number
+
+
+def _check_start_number(checker: Checker, sn: Any, path: str, regs: set[int]) -> int | None:
+    if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
+        checker.add(path, "unknown_registration", f"no registration has the start number {sn!r}")
+        return None
+    return sn
+
+
+def resolve_players(checker: Checker, ctx: ImportContext, plans: list[dict]) -> None:
+    """Match every archived player to a database player once the whole file has been read
+    (federation ids and users first, so a namesake is not taken before its owner), and refuse
+    two registrations of one event that turn out to be the same player."""
+    entries = [reg for plan in plans for reg in plan["registrations"]]
+    first = [r for r in entries if r["player"][0]["federation_id"] or r["player"][1]]
+    rest = [r for r in entries if not (r["player"][0]["federation_id"] or r["player"][1])]
+    for reg in [*first, *rest]:
+        values, user = reg["player"]
+        reg["resolved"] = ctx.resolver.resolve(values, user, reg["occurrence"])
+    for plan in plans:
+        seen: dict[Any, str] = {}
+        for reg in plan["registrations"]:
+            found = reg["resolved"]
+            key = ("db", found.pk) if isinstance(found, Player) else ("new", id(found))
+            if key in seen:
+                checker.add(f"{reg['path']}.player", "same_player",
+                            f"is the same player as {seen[key]}")
+            seen.setdefault(key, reg["path"])

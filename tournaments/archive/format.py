@@ -1,0 +1,221 @@
+"""The archive's format (docs/archive-format.md): its name and version, the plain fields of each
+archived object in the models' own names, and writing and reading the deterministic JSON
+(sorted keys, UTC times, natural keys instead of database ids)."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import functools
+import importlib.metadata
+import json
+import tomllib
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from scoring.engine import CONTRACT_VERSION
+from tournaments import limits
+from tournaments.errors import ServiceError
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Event,
+    Hand,
+    MoneySheetRow,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Scorecard,
+    Seat,
+    StandingsAdjustment,
+    Table,
+)
+
+FORMAT = "tarok-archive"
+VERSION = 1
+IMPORT_ACTION = "archive.import"
+# Audit actions that tell the story of one database copy, not of the event: an archive leaves
+# them out, otherwise importing a file and exporting it again could never give the same file.
+LOCAL_ACTIONS = frozenset({IMPORT_ACTION})
+
+# The plain fields of each archived object, in the models' own names. Relations are written
+# as natural keys under the names documented in docs/archive-format.md; `LEFT_OUT` says why a
+# model field is not in the archive (tests/integration/test_archive_fields.py checks that every
+# field is one or the other, so a new model field cannot silently miss the backups).
+EVENT_FIELDS = (
+    "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
+    "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
+    "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
+    "status", "is_public", "card_confirmation", "seating_pool", "created_at", "updated_at",
+)
+PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
+REGISTRATION_FIELDS = ("start_number", "status", "tournament_points", "score", "registered_at",
+                       "checked_in_at")
+ROUND_FIELDS = ("number", "status", "seating_system", "seed", "seating_version", "repeat_pairs",
+                "notes", "byes", "eliminated", "published_at", "clock_started_at", "closed_at",
+                "created_at")
+TABLE_FIELDS = ("number", "section")
+SEAT_FIELDS = ("position",)
+SCORECARD_FIELDS = ("ruleset_code", "ruleset_mode", "ruleset_options", "player_ids", "status",
+                    "version", "totals", "state", "submitted_by_seat", "confirmed_by_seat",
+                    "confirmed_against_paper", "annulled_reason", "updated_at")
+HAND_FIELDS = ("number", "record", "value", "scores", "running_totals", "state", "lines",
+               "payout", "entered_at", "entered_by_seat", "confirmed_at", "confirmed_by_seat")
+MONEY_ROW_FIELDS = ("bought_haler", "money_haler", "result_haler")
+PENALTY_FIELDS = ("kind", "description", "created_at")
+DISPUTE_FIELDS = ("raised_by_name", "description", "status", "decision", "raised_at",
+                  "decided_at")
+ADJUSTMENT_FIELDS = ("points_delta", "score_delta", "reason", "created_at")
+AUDIT_FIELDS = ("actor_label", "via", "device", "action", "object_repr", "before", "after",
+                "reason", "created_at")
+
+# Model fields written under another name (as a natural key) or derived from the nesting.
+RELATION_KEYS: dict[type[models.Model], dict[str, str]] = {
+    Event: {"organisers": "organisers (usernames)", "referees": "referees (usernames)"},
+    Player: {"user": "user (username)"},
+    Registration: {"event": "nesting", "player": "player (natural key)"},
+    Round: {"event": "nesting"},
+    Table: {"round": "nesting"},
+    Seat: {"round": "nesting", "table": "nesting", "registration": "start_number"},
+    Scorecard: {"table": "nesting", "submitted_by": "submitted_by (username)",
+                "confirmed_by": "confirmed_by (username)", "verified_by": "verified_by (username)"},
+    Hand: {"scorecard": "nesting", "entered_by": "entered_by (username)",
+           "confirmed_by": "confirmed_by (username)"},
+    MoneySheetRow: {"scorecard": "nesting", "registration": "start_number"},
+    Penalty: {"event": "nesting", "table": "table {round, table}", "hand": "hand (number)",
+              "registration": "start_number", "recorded_by": "recorded_by (username)"},
+    Dispute: {"event": "nesting", "table": "table {round, table}", "hand": "hand (number)",
+              "raised_by": "raised_by (username)", "decided_by": "decided_by (username)",
+              "correction": "correction (index into audit)"},
+    StandingsAdjustment: {"event": "nesting", "registration": "start_number",
+                          "created_by": "created_by (username)"},
+    AuditEntry: {"actor": "actor (username)", "content_type": "target.type",
+                 "object_id": "target.ref", "event": "nesting", "table": "table {round, table}"},
+}
+LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
+    Event: {"id": "database id",
+            "results_version": "a cache key of this database's public pages, bumped by the "
+                               "audited changes they show; it restarts on import"},
+    Player: {"id": "database id",
+             "created_at": "the player registry is shared by every event; its own history is "
+                           "not the event's",
+             "updated_at": "as created_at",
+             "search_name": "derived from the names by Player.save (tournaments.search)",
+             "search_club": "derived from the club by Player.save (tournaments.search)"},
+    Registration: {"id": "database id"},
+    # The generation key is the seating job's key, which holds the event's database id; it
+    # only makes a retried generation find its round, and no job survives an import.
+    Round: {"id": "database id", "generation_key": "names a seating job of the source database",
+            "cards_version": "a cache key of the round's public page, like results_version"},
+    Table: {"id": "database id"},
+    Seat: {"id": "database id"},
+    Scorecard: {"id": "database id"},
+    Hand: {"id": "database id"},
+    MoneySheetRow: {"id": "database id"},
+    Penalty: {"id": "database id"},
+    Dispute: {"id": "database id"},
+    StandingsAdjustment: {"id": "database id"},
+    AuditEntry: {"id": "database id"},
+}
+
+# The object id of an audit entry whose object is outside the archive or was deleted: no row
+# ever has id 0, so the generic relation names nothing, as it did in the source database (an
+# empty id would make reading the relation fail instead of giving None).
+NO_OBJECT = "0"
+
+# Audit entries point at any object through a generic relation; the archive names the object
+# by a natural key inside the event. Objects of other types, or no longer there, are `null`.
+TARGET_KEYS: dict[str, tuple[str, ...]] = {
+    "tournaments.event": ("slug",),
+    "tournaments.registration": ("start_number",),
+    "tournaments.player": ("start_number",),
+    "tournaments.round": ("round",),
+    "tournaments.table": ("round", "table"),
+    "tournaments.scorecard": ("round", "table"),
+    "tournaments.seat": ("round", "table", "position"),
+    "tournaments.hand": ("round", "table", "hand"),
+    "tournaments.moneysheetrow": ("round", "table", "start_number"),
+    "tournaments.penalty": ("penalty",),
+    "tournaments.dispute": ("dispute",),
+    "tournaments.standingsadjustment": ("adjustment",),
+}
+
+
+
+@functools.lru_cache(maxsize=1)
+def _application_version() -> str:
+    try:
+        return importlib.metadata.version("tarok-tournaments")
+    except importlib.metadata.PackageNotFoundError:
+        # A checkout run without installing the package: the version is in pyproject.toml.
+        try:
+            with open(settings.BASE_DIR / "pyproject.toml", "rb") as fh:
+                return str(tomllib.load(fh)["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "unknown"
+
+
+def exported_with() -> dict[str, Any]:
+    """What wrote the file. No export time: the file of the same data must be the same bytes."""
+    return {"application": "tarok-tournaments", "version": _application_version(),
+            "scorecard_contract": CONTRACT_VERSION}
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The archive's one text form: sorted keys, two-space indent, UTF-8 text as is, a final
+    newline. Equal documents give equal bytes."""
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse an archive file, or refuse it as a contract-shaped error."""
+    # Read with the limits of every JSON input: no nesting deeper than the limit, no NUL or
+    # other characters that no stored text may hold, no NaN (tournaments.limits).
+    try:
+        return limits.load_json(text, field="archive")
+    except limits.JsonRefused as exc:
+        raise ServiceError(exc.errors) from exc
+
+
+def utc_iso(value: dt.datetime | None) -> str | None:
+    if value is None:
+        return None
+    return value.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
+
+
+def field_out(model: type[models.Model], name: str, value: Any) -> Any:
+    """A model value as the archive writes it."""
+    if value is None:
+        return None
+    f = model._meta.get_field(name)
+    if isinstance(f, models.DateTimeField):
+        return utc_iso(value)
+    if isinstance(f, models.DateField):
+        return value.isoformat()
+    if isinstance(f, models.DecimalField):
+        return format(Decimal(value).quantize(Decimal(1).scaleb(-f.decimal_places)), "f")
+    if isinstance(f, models.JSONField):
+        return copy.deepcopy(value)
+    return value
+
+
+def plain(obj: models.Model, names: tuple[str, ...]) -> dict[str, Any]:
+    return {n: field_out(type(obj), n, getattr(obj, n)) for n in names}
+
+
+def username(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def usernames_of(manager: Any) -> list[str]:
+    return sorted(u.get_username() for u in manager.all())
+
+
+def player_key(player: Player) -> dict[str, Any]:
+    out = plain(player, PLAYER_FIELDS)
+    out["user"] = username(player.user)
+    return out

@@ -1,0 +1,140 @@
+"""Checking stored scores against the scoring engine: every card of an archive (or of the
+database) is scored again and must give exactly the stored values."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import scoring
+from tournaments.archive.format import HAND_FIELDS, MONEY_ROW_FIELDS
+from tournaments.models import (
+    Event,
+    Scorecard,
+)
+
+
+def _normal(value: Any) -> Any:
+    """JSON's view of a value, so tuples and lists, or key order, do not count as changes."""
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+def card_spec_from_plan(plan: dict, event_fields: dict) -> dict[str, Any]:
+    return {
+        "ruleset_code": plan["fields"]["ruleset_code"],
+        "ruleset_mode": plan["fields"]["ruleset_mode"],
+        "ruleset_options": plan["fields"]["ruleset_options"],
+        "player_ids": plan["fields"]["player_ids"],
+        "totals": plan["fields"]["totals"],
+        "state": plan["fields"]["state"],
+        "stake": event_fields["stake_haler"],
+        "hands": [dict(h["fields"]) for h in sorted(plan["hands"], key=lambda h: h["fields"]["number"])],
+        "hand_paths": [h["path"] for h in sorted(plan["hands"], key=lambda h: h["fields"]["number"])],
+        "money_rows": {str(r["start_number"]): r["fields"] for r in plan["money_rows"]},
+    }
+
+
+def _card_spec_from_db(card: Scorecard, stake: int | None) -> dict[str, Any]:
+    hands = list(card.hands.order_by("number"))
+    return {
+        "ruleset_code": card.ruleset_code, "ruleset_mode": card.ruleset_mode,
+        "ruleset_options": card.ruleset_options, "player_ids": card.player_ids,
+        "totals": card.totals, "state": card.state, "stake": stake,
+        "hands": [{n: getattr(h, n) for n in HAND_FIELDS} for h in hands],
+        "hand_paths": [f"hand {h.number}" for h in hands],
+        "money_rows": {str(r.registration.start_number): {n: getattr(r, n) for n in MONEY_ROW_FIELDS}
+                       for r in card.money_rows.select_related("registration")},
+    }
+
+
+def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
+                     table_number: int | None) -> list[dict[str, Any]]:
+    """Score the card again with the engine and list every stored value that differs: the
+    archive is then corrupt, or was written by a different engine version."""
+    where = f"round {round_number}, table {table_number}"
+    problems: list[dict[str, Any]] = []
+
+    def add(p: str, code: str, message: str, hand: int | None = None) -> None:
+        problems.append({"hand": hand, "field": p, "code": code, "message": f"{p}: {message}"})
+
+    engine_note = ("the archive is corrupt or comes from a different version of the scoring "
+                   "engine")
+    if spec["hands"]:
+        card: dict[str, Any] = {"ruleset": spec["ruleset_code"], "players": list(spec["player_ids"]),
+                                "hands": [h["record"] for h in spec["hands"]]}
+        if spec["ruleset_mode"]:
+            card["mode"] = spec["ruleset_mode"]
+        if spec["ruleset_options"]:
+            card["options"] = spec["ruleset_options"]
+        try:
+            result = scoring.evaluate(card)
+        except scoring.ScorecardInvalid as exc:
+            for error in exc.errors:
+                index = error.get("hand")
+                p = spec["hand_paths"][index] if isinstance(index, int) and index < len(
+                    spec["hand_paths"]) else path
+                add(f"{p}.record", "engine_refuses",
+                    f"{where}: the scoring engine refuses this scorecard ({error['message']}); "
+                    f"{engine_note}", index)
+            return problems
+        running = {p: 0 for p in spec["player_ids"]}
+        for i, (stored, scored) in enumerate(zip(spec["hands"], result["hands"], strict=True)):
+            for p, s in scored["scores"].items():
+                running[p] = running.get(p, 0) + s
+            expected = {"value": scored["value"], "scores": scored["scores"],
+                        "running_totals": dict(running), "state": scored.get("state", {}),
+                        "lines": scored.get("lines", []), "payout": scored.get("payout")}
+            for name, value in expected.items():
+                if _normal(stored[name]) != _normal(value):
+                    shown = "" if name in ("lines", "state") else (
+                        f": stored {_normal(stored[name])}, engine {_normal(value)}")
+                    add(f"{spec['hand_paths'][i]}.{name}", "score_mismatch",
+                        f"{where}, hand {stored['number']}: the stored {name} differ from what "
+                        f"the scoring engine computes{shown}; {engine_note}", i)
+        if _normal(spec["totals"]) != _normal(result["totals"]):
+            add(f"{path}.totals", "score_mismatch",
+                f"{where}: the stored totals {_normal(spec['totals'])} differ from the engine's "
+                f"{_normal(result['totals'])}; {engine_note}")
+        last_state = result["hands"][-1].get("state", {})
+        if _normal(spec["state"]) != _normal(last_state):
+            add(f"{path}.state", "score_mismatch",
+                f"{where}: the stored state differs from the engine's after the last hand; "
+                f"{engine_note}")
+    elif spec["money_rows"]:
+        sheet = {"table": table_number, "round": round_number, "stake": spec["stake"],
+                 "players": [{"player": pid, "bought": (spec["money_rows"].get(pid) or {}).get("bought_haler", 0),
+                              "money": (spec["money_rows"].get(pid) or {}).get("money_haler")}
+                             for pid in spec["player_ids"]]}
+        card = {"ruleset": spec["ruleset_code"], "sheet": sheet}
+        if spec["ruleset_options"]:
+            card["options"] = spec["ruleset_options"]
+        try:
+            result = scoring.evaluate(card)
+        except scoring.ScorecardInvalid as exc:
+            for error in exc.errors:
+                add(f"{path}.money_rows", "engine_refuses",
+                    f"{where}: the scoring engine refuses this money sheet ({error['message']}); "
+                    f"{engine_note}")
+            return problems
+        for pid, row in sorted(spec["money_rows"].items()):
+            if row["result_haler"] != result["totals"].get(pid):
+                add(f"{path}.money_rows", "score_mismatch",
+                    f"{where}, start number {pid}: the stored result {row['result_haler']} h "
+                    f"differs from the engine's {result['totals'].get(pid)} h; {engine_note}")
+        if _normal(spec["totals"]) != _normal(result["totals"]):
+            add(f"{path}.totals", "score_mismatch",
+                f"{where}: the stored totals {_normal(spec['totals'])} differ from the engine's "
+                f"{_normal(result['totals'])}; {engine_note}")
+    return problems
+
+
+def verify_event_scores(event: Event) -> list[dict[str, Any]]:
+    """Score every scorecard of a stored event again and list where the stored values differ."""
+    problems = []
+    cards = (Scorecard.objects.filter(table__round__event=event)
+             .select_related("table__round").order_by("table__round__number", "table__number"))
+    for card in cards:
+        rnd, number = card.table.round.number, card.table.number
+        problems.extend(score_mismatches(_card_spec_from_db(card, event.stake_haler),
+                                         f"{event.slug}: round {rnd} table {number}", rnd, number))
+    return problems

@@ -1,0 +1,211 @@
+"""Writing a checked event into the database exactly as the archive holds it: its own ids,
+versions and times, not replayed through the services (which would renumber, restamp and add
+audit entries)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import apps
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from tournaments import archive_checks, table_links
+from tournaments.archive.check_event import ImportContext
+from tournaments.archive.format import NO_OBJECT
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Event,
+    Hand,
+    MoneySheetRow,
+    Penalty,
+    Registration,
+    Round,
+    Scorecard,
+    Seat,
+    StandingsAdjustment,
+    Table,
+)
+
+
+def _auto_times(model: type[models.Model]) -> list[str]:
+    return [f.name for f in model._meta.concrete_fields
+            if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+
+
+class Stamps:
+    """The archived values of auto_now / auto_now_add times, which every insert overwrites
+    with the clock. They are put back at the end with one bulk update per model, which writes
+    values as given."""
+
+    def __init__(self) -> None:
+        self.objs: dict[type[models.Model], list[models.Model]] = {}
+
+    def create(self, model: type[models.Model], **values: Any) -> Any:
+        obj = model.objects.create(**values)
+        self.keep(obj, values)
+        return obj
+
+    def keep(self, obj: models.Model, values: dict[str, Any]) -> None:
+        names = _auto_times(type(obj))
+        for name in names:
+            setattr(obj, name, values[name])
+        if names:
+            self.objs.setdefault(type(obj), []).append(obj)
+
+    def apply(self) -> None:
+        for model, objs in self.objs.items():
+            model.objects.bulk_update(objs, _auto_times(model), batch_size=500)
+
+
+def write_audit(plans: list[dict], *, event: Event | None, users: dict[str, Any],
+                find_target: Any, tables: dict[tuple[int, int], Table], stamps: Stamps
+                ) -> list[AuditEntry]:
+    """Write checked audit entries in their order; `find_target(type, ref)` gives the object an
+    entry names. Returns the entries in the archive's order."""
+    content_types: dict[str, ContentType] = {}
+    entries = []
+    for e in plans:
+        if e["type"] not in content_types:
+            content_types[e["type"]] = ContentType.objects.get_for_model(
+                apps.get_model(e["type"]), for_concrete_model=False)
+        target = find_target(e["type"], e["ref"]) if e["ref"] is not None else None
+        entries.append(AuditEntry(
+            event=event, actor=users[e["actor"]] if e["actor"] else None,
+            table=tables[e["table"]] if e["table"] else None,
+            content_type=content_types[e["type"]],
+            object_id=str(target.pk) if target is not None else NO_OBJECT,
+            **e["fields"]))
+    AuditEntry.objects.bulk_create(entries, batch_size=500)
+    if any(e.pk is None for e in entries):
+        # A database that returns no keys from a bulk insert: read them back in insert order.
+        entries = list(AuditEntry.objects.order_by("-pk")[:len(entries)])[::-1]
+    for entry, e in zip(entries, plans, strict=True):
+        stamps.keep(entry, e["fields"])
+    return entries
+
+
+def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Event:
+    """Write a checked event plan. Runs inside the caller's transaction."""
+    def user(name: str | None) -> Any:
+        return users[name] if name else None
+
+    stamps = Stamps()
+    event = stamps.create(Event, **plan["fields"])
+    event.organisers.set([users[u] for u in plan["organisers"]])
+    event.referees.set([users[u] for u in plan["referees"]])
+
+    regs: dict[int, Registration] = {}
+    for entry in plan["registrations"]:
+        player = ctx.resolver.materialise(entry["resolved"], users)
+        regs[entry["fields"]["start_number"]] = stamps.create(
+            Registration, event=event, player=player, **entry["fields"])
+
+    rounds: dict[int, Round] = {}
+    tables: dict[tuple[int, int], Table] = {}
+    cards: dict[tuple[int, int], Scorecard] = {}
+    hands_to_create: list[Hand] = []
+    rows_to_create: list[MoneySheetRow] = []
+    for rplan in plan["rounds"]:
+        rnd = stamps.create(Round, event=event, **rplan["fields"])
+        rounds[rnd.number] = rnd
+        for tplan in rplan["tables"]:
+            table = Table.objects.create(round=rnd, **tplan["fields"])
+            tables[(rnd.number, table.number)] = table
+            Seat.objects.bulk_create(
+                Seat(round=rnd, table=table, registration=regs[s["start_number"]],
+                     position=s["position"]) for s in tplan["seats"])
+            cplan = tplan["scorecard"]
+            if cplan is None:
+                continue
+            cards[(rnd.number, table.number)] = card = stamps.create(
+                Scorecard, table=table, submitted_by=user(cplan["submitted_by"]),
+                confirmed_by=user(cplan["confirmed_by"]), verified_by=user(cplan["verified_by"]),
+                **cplan["fields"])
+            hands_to_create.extend(
+                Hand(scorecard=card, entered_by=user(h["entered_by"]),
+                     confirmed_by=user(h["confirmed_by"]), **h["fields"]) for h in cplan["hands"])
+            rows_to_create.extend(
+                MoneySheetRow(scorecard=card, registration=regs[r["start_number"]], **r["fields"])
+                for r in cplan["money_rows"])
+    entered_at = {(h.scorecard_id, h.number): h.entered_at for h in hands_to_create}
+    Hand.objects.bulk_create(hands_to_create, batch_size=500)
+    MoneySheetRow.objects.bulk_create(rows_to_create, batch_size=500)
+    # Read the hands back (not trusting bulk_create to return keys on every database) to name
+    # them in penalties, disputes and the audit trail.
+    hands: dict[tuple[int, int, int], Hand] = {}
+    for h in (Hand.objects.filter(scorecard__table__round__event=event)
+              .select_related("scorecard__table__round")):
+        stamps.keep(h, {"entered_at": entered_at[(h.scorecard_id, h.number)]})
+        hands[(h.scorecard.table.round.number, h.scorecard.table.number, h.number)] = h
+
+    def hand_of(table_key: tuple[int, int] | None, number: int | None) -> Hand | None:
+        return hands[(*table_key, number)] if table_key and number else None
+
+    penalties = [
+        stamps.create(Penalty, event=event, table=tables[p["table"]],
+                      hand=hand_of(p["table"], p["hand"]), registration=regs[p["start_number"]],
+                      recorded_by=user(p["recorded_by"]), **p["fields"])
+        for p in plan["penalties"]
+    ]
+    adjustments = [
+        stamps.create(StandingsAdjustment, event=event, registration=regs[a["start_number"]],
+                      created_by=user(a["created_by"]), **a["fields"])
+        for a in plan["standings_adjustments"]
+    ]
+    disputes = [
+        stamps.create(Dispute, event=event, table=tables[d["table"]] if d["table"] else None,
+                      hand=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
+                      decided_by=user(d["decided_by"]), **d["fields"])
+        for d in plan["disputes"]
+    ]
+
+    targets = _target_objects(event, regs, rounds, tables, cards, hands, penalties, disputes,
+                              adjustments)
+    entries = write_audit(plan["audit"], event=event, users=users, find_target=targets,
+                          tables=tables, stamps=stamps)
+    for dispute, d in zip(disputes, plan["disputes"], strict=True):
+        if d["correction"] is not None:
+            dispute.correction = entries[d["correction"]]
+            dispute.save(update_fields=["correction"])
+    # Links are not archived (their tokens are secrets of the running event): the restored
+    # rounds get new ones, as a newly stored round does.
+    for rnd in rounds.values():
+        table_links.links_ensure(rnd=rnd, audited=False)
+    # Last, since the writes above stamped the clock's time on every one of them.
+    stamps.apply()
+    event.refresh_from_db()
+    archive_checks.refuse_wrong_carried_totals(event, plan)
+    return event
+
+
+def _target_objects(event: Event, regs: dict[int, Registration], rounds: dict[int, Round],
+                    tables: dict[tuple[int, int], Table], cards: dict[tuple[int, int], Scorecard],
+                    hands: dict[tuple[int, int, int], Hand], penalties: list[Penalty],
+                    disputes: list[Dispute], adjustments: list[StandingsAdjustment]) -> Any:
+    seats = {(s.table.round.number, s.table.number, s.position): s
+             for s in Seat.objects.filter(round__event=event).select_related("table__round")}
+    rows = {(r.scorecard.table.round.number, r.scorecard.table.number, r.registration.start_number): r
+            for r in MoneySheetRow.objects.filter(scorecard__table__round__event=event)
+            .select_related("scorecard__table__round", "registration")}
+
+    def find(type_label: str, ref: dict[str, Any]) -> models.Model | None:
+        finders = {
+            "tournaments.event": lambda: event,
+            "tournaments.registration": lambda: regs.get(ref["start_number"]),
+            "tournaments.player": lambda: regs[ref["start_number"]].player,
+            "tournaments.round": lambda: rounds.get(ref["round"]),
+            "tournaments.table": lambda: tables.get((ref["round"], ref["table"])),
+            "tournaments.scorecard": lambda: cards.get((ref["round"], ref["table"])),
+            "tournaments.seat": lambda: seats.get((ref["round"], ref["table"], ref["position"])),
+            "tournaments.hand": lambda: hands.get((ref["round"], ref["table"], ref["hand"])),
+            "tournaments.moneysheetrow": lambda: rows.get(
+                (ref["round"], ref["table"], ref["start_number"])),
+            "tournaments.penalty": lambda: penalties[ref["penalty"]],
+            "tournaments.dispute": lambda: disputes[ref["dispute"]],
+            "tournaments.standingsadjustment": lambda: adjustments[ref["adjustment"]],
+        }
+        return finders[type_label]()
+
+    return find
