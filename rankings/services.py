@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 import scoring.rules
@@ -179,8 +180,11 @@ def queue_rebuild(families: list[str], *, actor: Any = None) -> list[Job]:
     queued = []
     for family in families:
         prefix = f"ratings:{family}:"
-        waiting = Job.objects.filter(kind=REBUILD_JOB, status=Job.Status.QUEUED,
-                                     key__startswith=prefix).first()
+        # Locked until this transaction commits: a worker claiming the job waits for it, so
+        # the job it runs reads this change (run_rebuild_job claims with a conditional update).
+        waiting = (Job.objects.select_for_update()
+                   .filter(kind=REBUILD_JOB, status=Job.Status.QUEUED, key__startswith=prefix)
+                   .order_by("pk").first())
         if waiting is not None:
             queued.append(waiting)
             continue
@@ -199,8 +203,8 @@ def run_rebuild_job(job_id: int) -> Job:
     if job.status == Job.Status.DONE:
         return job
     family = (job.result or {}).get("family", "")
-    job.status, job.attempts = Job.Status.RUNNING, job.attempts + 1
-    job.save(update_fields=["status", "attempts", "updated_at"])
+    Job.objects.filter(pk=job_id).exclude(status=Job.Status.DONE).update(
+        status=Job.Status.RUNNING, attempts=F("attempts") + 1, updated_at=timezone.now())
 
     def report(done: int, total: int) -> None:
         # every event saves the job: its updated_at is the worker's heartbeat (tournaments.jobs)
@@ -209,8 +213,9 @@ def run_rebuild_job(job_id: int) -> Job:
     try:
         counts = ratings_rebuild(family, progress=report)
     except ValueError as exc:
-        job.status, job.message = Job.Status.FAILED, str(exc)
-        job.save(update_fields=["status", "message", "updated_at"])
+        Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, message=str(exc),
+                                             updated_at=timezone.now())
+        job.refresh_from_db()
         return job
     job.refresh_from_db()
     job.status, job.result = Job.Status.DONE, {"family": family, **counts}
