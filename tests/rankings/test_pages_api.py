@@ -104,3 +104,24 @@ def test_bad_filters_are_refused_by_name_in_the_api_and_list_nobody_on_the_page(
         page = client.get(f"/rankings/slovenian/?{query}")
         assert page.status_code == 200 and b'data-player=' not in page.content
     assert client.get("/api/v1/rankings/chess/").status_code == 404
+
+
+def test_a_players_page_plots_his_rating_after_each_event_with_the_numbers_as_a_table():
+    players = rated_field(1)
+    later = [players[1], players[0], players[2], players[3]]
+    played_event(later, [[([1, 2, 3, 4], 1)]], day=DAY + dt.timedelta(days=7), slug="second")
+    services.ratings_rebuild("slovenian")
+    page = Client().get(f"/players/{players[1].pk}/").content.decode()
+    section = page[page.index('class="card player-ratings"'):]
+    assert section.count("<circle") == 2 and "<polyline" in section
+    steps = players[1].rating_steps.order_by("played_on")
+    assert section.count("<tr><td>") == 2
+    for step in steps:
+        assert f"{step.conservative:.2f}" in section and step.event.name in section
+    # He lost the first event and won the second: the line rises.
+    assert steps[1].conservative > steps[0].conservative
+    # Nobody is rated from a private event: its player has no ratings section.
+    hidden = [PlayerFactory() for _ in range(4)]
+    played_event(hidden, [[([1, 2, 3, 4], 1)]], day=DAY, public=False)
+    services.ratings_rebuild("slovenian")
+    assert Client().get(f"/players/{hidden[0].pk}/").status_code == 404
