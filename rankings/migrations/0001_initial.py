@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0008_event_rated'),
+        ('tournaments', '0009_event_rated'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_event_lone_player'),
+        ('tournaments', '0008_round_cards_version'),
     ]
 
     operations = [
