@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "leagues",
+    "rankings",
 ]
 
 MIDDLEWARE = [

@@ -1,7 +1,7 @@
 """URL routing: the admin, the API (v1, schema, docs), and the pages split by audience:
 public (/), organiser (/manage/, its leagues and cups under /manage/leagues/ and
 /manage/cups/), referee (/referee/), printouts (PDF under /e/<slug>/),
-leagues and cups (/leagues/, /cups/)."""
+leagues and cups (/leagues/, /cups/), rankings (/rankings/)."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -40,12 +40,14 @@ urlpatterns = [
     path("api/v1/", include("leagues.api_urls")),
     path("api/v1/", include("tournaments.archive_urls")),
     path("api/v1/", include("leagues.archive_urls")),
+    path("api/v1/", include("rankings.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("manage/", include("tournaments.urls_organiser")),
     path("manage/", include("leagues.urls_organiser")),
     path("referee/", include("tournaments.urls_referee")),
     path("", include("leagues.urls")),
+    path("", include("rankings.urls")),
     path("", include("tournaments.urls_pdf")),
 ]
 

@@ -1,6 +1,7 @@
 """Writing the audit trail. Every service that changes results, seating, penalties,
 disputes or standings calls `record` inside its transaction, so the entry exists exactly when
-the change does."""
+the change does; apps that derive something from an event's results hear of it through
+`tournaments.hooks.audited`."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models, transaction
 from django.db.models import F
 
+from tournaments import hooks
 from tournaments.models import AuditEntry, Event, Table
 from tournaments.page_cache import forget_event
 from tournaments.rights import TableSeat
@@ -45,6 +47,8 @@ def record(
         label, via, device = str(actor)[:200], AuditEntry.Via.TABLE_LINK, actor.device[:32]
     else:
         label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
+    if event is not None:
+        hooks.audited(action, event, target)
     return AuditEntry.objects.create(
         actor=user,
         actor_label=label or "system",

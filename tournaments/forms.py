@@ -137,6 +137,9 @@ class EventForm(forms.Form):
                                initial=Event.Status.REGISTRATION)
     is_public = forms.BooleanField(label=_("Public (listed, standings visible to everybody)"),
                                    required=False, initial=True)
+    rated = forms.BooleanField(label=_("Rated (its tables count in the players' ratings)"),
+                               required=False, initial=True,
+                               help_text=Event._meta.get_field("rated").help_text)
     card_confirmation = forms.ChoiceField(label=_("Who confirms a table's card"),
                                           choices=Event.CardConfirmation.choices, required=False,
                                           initial=Event.CardConfirmation.TABLE,
@@ -228,6 +231,7 @@ class EventForm(forms.Form):
             "table_size": d["table_size"], "min_table_size": d["min_table_size"],
             "stake_haler": d.get("stake_haler") if self.money else None,
             "status": d["status"], "is_public": d.get("is_public", False),
+            "rated": d.get("rated", False),
             "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
             "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
         }
@@ -244,7 +248,7 @@ class EventForm(forms.Form):
             "round_duration_minutes": event.round_duration_minutes,
             "table_size": event.table_size, "min_table_size": event.min_table_size,
             "stake_kc": (Decimal(event.stake_haler) / 100) if event.stake_haler else None,
-            "status": event.status, "is_public": event.is_public,
+            "status": event.status, "is_public": event.is_public, "rated": event.rated,
             "card_confirmation": event.card_confirmation,
             "seating_pool": event.seating_pool,
         }

@@ -118,3 +118,19 @@ def register_backup_provider(provider: BackupProvider) -> None:
 
 def backup_providers() -> list[BackupProvider]:
     return list(_backup_providers)
+
+
+# Called by `tournaments.audit.record` for every audited change of an event, inside the
+# change's transaction: `listener(action, event, target)`. Apps that derive something from an
+# event's results (the rankings' ratings) queue their work from here, after the commit.
+_audit_listeners: list[Callable[[str, Any, Any], None]] = []
+
+
+def register_audit_listener(listener: Callable[[str, Any, Any], None]) -> None:
+    if listener not in _audit_listeners:
+        _audit_listeners.append(listener)
+
+
+def audited(action: str, event: Any, target: Any) -> None:
+    for listener in _audit_listeners:
+        listener(action, event, target)

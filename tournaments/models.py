@@ -162,6 +162,12 @@ class Event(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # Whether the event's confirmed tables count in the players' ratings across events (the
+    # rankings app); only public events are ever rated, whatever this says.
+    rated = models.BooleanField(
+        _("rated"), default=True,
+        help_text=_("Its confirmed tables count in the players' ratings and ranking lists "
+                    "(public events only)."))
 
     class CardConfirmation(models.TextChoices):
         TABLE = "table", _("A second player of the table (through the table link)")

@@ -40,6 +40,8 @@ def register(ruleset: Ruleset) -> Ruleset:
                                               for r in _REGISTRY.values()):
         # cups rank across events, not per ruleset: one table of cup points for the registry
         raise ValueError(f"ruleset {ruleset.code}: only one ruleset may declare cup points")
+    if not ruleset.family:
+        raise ValueError(f"ruleset {ruleset.code} names no game family")
     _REGISTRY[ruleset.code] = ruleset
     return ruleset
 
@@ -52,6 +54,18 @@ def get(code: str) -> Ruleset | None:
 def all_rulesets() -> list[Ruleset]:
     _load_families()
     return [_REGISTRY[c] for c in sorted(_REGISTRY)]
+
+
+def families() -> list[str]:
+    """The game families of the registered rulesets, sorted (see `Ruleset.family`)."""
+    _load_families()
+    return sorted({r.family for r in _REGISTRY.values() if r.family})
+
+
+def family_of(code: str) -> str | None:
+    """The game family of a ruleset code; None for an unknown code."""
+    ruleset = get(code)
+    return ruleset.family or None if ruleset else None
 
 
 def default() -> Ruleset:
@@ -103,6 +117,8 @@ __all__ = [
     "all_rulesets",
     "cup_points",
     "default",
+    "families",
+    "family_of",
     "get",
     "register",
 ]

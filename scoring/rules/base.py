@@ -85,6 +85,9 @@ class Ruleset:
 
     code: str = ""
     title: str = ""
+    # The game the ruleset is a rulebook of ("slovenian", "koenigrufen", "taroky"): rulesets
+    # of one family play the same game, so a player's rating runs across them (rankings).
+    family: str = ""
     source: str = ""  # seed file and what it is
     docs: str = ""  # the decisions page, e.g. "docs/rulesets/tarok-net-2007.md"
     unit: str = "points"  # "points", or "haler" for money rulesets (see `money`)

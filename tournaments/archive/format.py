@@ -50,7 +50,8 @@ EVENT_FIELDS = (
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
-    "status", "is_public", "card_confirmation", "seating_pool", "created_at", "updated_at",
+    "status", "is_public", "card_confirmation", "seating_pool", "rated", "created_at",
+    "updated_at",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
 REGISTRATION_FIELDS = ("start_number", "status", "tournament_points", "score", "registered_at",

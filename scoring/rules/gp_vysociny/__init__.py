@@ -38,6 +38,7 @@ from scoring.rules.gp_vysociny.tables import (
 
 class GpVysocinyRuleset(Ruleset):
     code = "gp-vysociny-2004"
+    family = "taroky"
     title = ("Taroky: tournament rules of the GP Vysočiny and GP Povodí Křetínky a Svitavy "
              "(Bystré, 31 Oct 2004)")
     source = (f"seed {SEED}: 'Pravidla hry taroky pro pořádání tarokových "

@@ -47,6 +47,7 @@ from scoring.rules.tarockcup.tables import (
 
 class TarockcupRuleset(Ruleset):
     code = "steirischer-tarockcup-2017"
+    family = "koenigrufen"
     title = "Steirischer Tarockcup 2017/2018 (Königrufen)"
     source = (f"{SEED}: Die Regeln des Steirischen Tarockcups 2017 / 2018 (20.04.2017). "
               "Scores are the Schrift in points; each hand's `payout` is in euro cents "

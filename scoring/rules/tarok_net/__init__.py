@@ -51,6 +51,8 @@ from scoring.rules.tarok_net.tables import (
 class TarokNetRuleset(Ruleset):
     """Both Tarok.net versions; `revised` selects the revision's contra and klop rules."""
 
+    family = "slovenian"
+
     modes = {
         # §3: "trije igrajo, talon počiva"; a table of three plays it without a resting player
         TRI1: Mode(TRI1, 4, 3, other_seat_counts=(3,)),

@@ -47,6 +47,7 @@ from scoring.rules.zei.tables import (
 
 class ZeiRuleset(Ruleset):
     code = "slovenski-tarok-zei"
+    family = "slovenian"
     title = "Slovenski tarok, kratka pravila (Lada Zei)"
     source = f"{SEED}: Lada Zei, Kratka pravila za igranje taroka"
     docs = "docs/rulesets/slovenski-tarok-zei.md"

@@ -91,3 +91,17 @@ def test_a_second_cup_series_is_refused_by_the_registry():
     with pytest.raises(ValueError, match="cup points"):
         rules.register(OtherCup())
     assert rules.get("another-cup") is None
+
+
+def test_every_ruleset_belongs_to_a_game_family_and_one_game_is_one_family():
+    assert rules.families() == ["koenigrufen", "slovenian", "taroky"]
+    assert rules.family_of("tarok-net-2007") == rules.family_of("slovenski-tarok-zei") == "slovenian"
+    assert rules.family_of("steirischer-tarockcup-2017") == "koenigrufen"
+    assert rules.family_of("no-such-ruleset") is None
+
+    class Familyless(Ruleset):
+        code = "no-family"
+
+    with pytest.raises(ValueError, match="family"):
+        rules.register(Familyless())
+    assert rules.get("no-family") is None

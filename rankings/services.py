@@ -1,0 +1,241 @@
+"""Writing the ratings: rebuilding a game family's ratings from the results, and queueing that
+rebuild when a result changes.
+
+A rebuild reads every confirmed or verified table of the family's rated public events
+(`Event.is_public` and `Event.rated`; drafts never count, `tournaments.lifecycle`), places each
+table by `tournaments.standings.table_placing` (equal totals share a place), runs the rating
+engine over them in the order they were played (the event's dates, then its slug, round and
+table number: what an archive keeps, so an exported and imported event rates the same) and
+writes only what differs from what is stored. Recomputed, never accumulated: the same results
+give the same ratings, and a correction of one old table changes exactly the ratings that
+depend on it. Rebuilds of one family take its `FamilyRatings` row's lock, one at a time.
+
+Every audited change of an event reaches `on_audit` (`tournaments.hooks`); a change that may
+move a rating queues one rebuild job per family (a Celery task taking the job's id, queued when
+the transaction commits; a job still waiting covers later changes too).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import scoring.rules
+from rankings import engine
+from rankings.families import ruleset_codes
+from rankings.models import FamilyRatings, Rating, RatingStep
+from tournaments import jobs, lifecycle
+from tournaments.models import Event, Job, Registration, Scorecard
+from tournaments.standings import table_placing
+
+REBUILD_JOB = "ratings.rebuild"
+
+# Changes of a counted card (confirming, verifying, annulling) rate again; so does a change of
+# the hands or money of a card that counts (a correction) and every change of an event that
+# may move it in or out of the ratings or between families (public, rated, ruleset, dates),
+# an imported archive and a registration moved to another player (a merge).
+CARD_ACTIONS = frozenset({"scorecard.confirm", "scorecard.verify", "scorecard.annul"})
+CORRECTION_ACTIONS = frozenset({"hand.create", "hand.update", "hand.delete", "money_sheet.save"})
+EVENT_ACTIONS = frozenset({"event.update", "archive.import", "registration.merge"})
+
+
+def rated_events():
+    """The events whose tables count in the ratings."""
+    return Event.objects.filter(is_public=True, rated=True)
+
+
+def family_results(family: str) -> tuple[list[engine.RatedEvent], dict[int, Any]]:
+    """The family's rated tables as the engine takes them, in the order they were played, and
+    each event's last day. Three queries, whatever the number of events."""
+    cards = (Scorecard.objects
+             .filter(ruleset_code__in=ruleset_codes(family),
+                     table__round__event__in=rated_events())
+             .filter(lifecycle.counted_cards_q())
+             .values_list("table__round__event_id", "table__round__number", "table__number",
+                          "player_ids", "totals"))
+    by_event: dict[int, list[tuple[int, int, list[str], dict]]] = defaultdict(list)
+    for event_id, round_number, table_number, player_ids, totals in cards:
+        by_event[event_id].append((round_number, table_number, player_ids, totals))
+    events = {pk: (starts_on, ends_on, slug) for pk, starts_on, ends_on, slug in
+              Event.objects.filter(pk__in=by_event).values_list("pk", "starts_on", "ends_on",
+                                                                "slug")}
+    players = {(event_id, str(number)): player_id for event_id, number, player_id in
+               Registration.objects.filter(event_id__in=by_event)
+               .values_list("event_id", "start_number", "player_id")}
+    rated = []
+    for event_id in sorted(by_event, key=lambda pk: events[pk]):
+        tables = []
+        for _round, _table, player_ids, totals in sorted(by_event[event_id],
+                                                         key=lambda t: (t[0], t[1])):
+            placing = table_placing(Scorecard(player_ids=list(player_ids or []),
+                                              totals=totals or {}))
+            known = [p for p in placing if (event_id, p) in players]
+            tables.append(engine.RatedTable(
+                players=tuple(players[(event_id, p)] for p in known),
+                scores=tuple(int((totals or {}).get(p, 0)) for p in known)))
+        rated.append(engine.RatedEvent(key=event_id, tables=tuple(tables)))
+    return rated, {pk: dates[1] for pk, dates in events.items()}
+
+
+def _changed(row: Any, values: dict[str, Any]) -> bool:
+    return any(getattr(row, name) != value for name, value in values.items())
+
+
+@transaction.atomic
+def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None = None
+                    ) -> dict[str, int]:
+    """Recompute the family's ratings and their history from the results and store what
+    differs. Answers how many rows it created, changed and deleted."""
+    if family not in scoring.rules.families():
+        raise ValueError(f"no game family {family!r}")
+    FamilyRatings.objects.get_or_create(family=family)
+    lock = FamilyRatings.objects.select_for_update().get(family=family)
+    rated, last_days = family_results(family)
+    total = len(rated)
+    current, steps = engine.rate(rated, progress=(lambda done: progress(done, total))
+                                 if progress else None)
+
+    wanted_steps: dict[tuple[int, int], dict[str, Any]] = {}
+    history: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for step in steps:
+        values = {"family": family, "played_on": last_days[step.event], "mu": step.rating.mu,
+                  "sigma": step.rating.sigma, "conservative": step.rating.conservative,
+                  "tables": step.rating.tables, "event_tables": step.event_tables}
+        wanted_steps[(step.player, step.event)] = values
+        history[step.player].append(values)
+    counts = _write_rows(RatingStep.objects.filter(family=family), wanted_steps,
+                         key=lambda row: (row.player_id, row.event_id),
+                         make=lambda key, values: RatingStep(player_id=key[0], event_id=key[1],
+                                                             **values))
+
+    wanted_ratings: dict[int, dict[str, Any]] = {}
+    for player, rating in current.items():
+        own = history[player]
+        wanted_ratings[player] = {
+            "mu": rating.mu, "sigma": rating.sigma, "conservative": rating.conservative,
+            "previous_conservative": own[-2]["conservative"] if len(own) > 1 else None,
+            "tables": rating.tables, "events": rating.events,
+            "last_played_on": own[-1]["played_on"]}
+    for name, value in _write_rows(Rating.objects.filter(family=family), wanted_ratings,
+                                   key=lambda row: row.player_id,
+                                   make=lambda key, values: Rating(player_id=key, family=family,
+                                                                   **values)).items():
+        counts[f"ratings_{name}"] = value
+    lock.rebuilt_at = timezone.now()
+    lock.players = len(current)
+    lock.tables = sum(len(e.tables) for e in rated)
+    lock.save()
+    return {**counts, "players": lock.players, "tables": lock.tables, "events": total}
+
+
+def _write_rows(queryset, wanted: dict, *, key, make) -> dict[str, int]:
+    """Make the stored rows of `queryset` what `wanted` ({key: field values}) says: delete
+    the rows not wanted, update those that differ, create the missing ones."""
+    stored = {key(row): row for row in queryset}
+    gone = [row.pk for k, row in stored.items() if k not in wanted]
+    changed = []
+    fields: set[str] = set()
+    for k, values in wanted.items():
+        row = stored.get(k)
+        if row is not None and _changed(row, values):
+            for name, value in values.items():
+                setattr(row, name, value)
+            fields.update(values)
+            changed.append(row)
+    new = [make(k, values) for k, values in wanted.items() if k not in stored]
+    if gone:
+        queryset.model.objects.filter(pk__in=gone).delete()
+    if changed:
+        queryset.model.objects.bulk_update(changed, sorted(fields), batch_size=500)
+    if new:
+        queryset.model.objects.bulk_create(new, batch_size=500)
+    return {"created": len(new), "changed": len(changed), "deleted": len(gone)}
+
+
+def ratings_rebuild_all(*, progress: Callable[[str, int, int], None] | None = None
+                        ) -> dict[str, dict[str, int]]:
+    """Rebuild every family (the management command)."""
+    return {family: ratings_rebuild(family, progress=(lambda done, total, f=family:
+                                                      progress(f, done, total))
+                                    if progress else None)
+            for family in scoring.rules.families()}
+
+
+# ---------------------------------------------------------------------------------------
+# Queueing
+# ---------------------------------------------------------------------------------------
+
+
+def queue_rebuild(families: list[str], *, actor: Any = None) -> list[Job]:
+    """A rebuild job per family, unless one is still waiting (it will read this change too);
+    its task is published when the transaction commits."""
+    from rankings import tasks
+
+    queued = []
+    for family in families:
+        prefix = f"ratings:{family}:"
+        # Locked until this transaction commits: a worker claiming the job waits for it, so
+        # the job it runs reads this change (run_rebuild_job claims with a conditional update).
+        waiting = (Job.objects.select_for_update()
+                   .filter(kind=REBUILD_JOB, status=Job.Status.QUEUED, key__startswith=prefix)
+                   .order_by("pk").first())
+        if waiting is not None:
+            queued.append(waiting)
+            continue
+        user = actor if getattr(actor, "is_authenticated", False) else None
+        job = Job.objects.create(key=f"{prefix}{uuid.uuid4().hex}", kind=REBUILD_JOB,
+                                 result={"family": family}, created_by=user)
+        jobs.dispatch(tasks.rebuild_ratings, job)
+        queued.append(job)
+    return queued
+
+
+def run_rebuild_job(job_id: int) -> Job:
+    """The task's work: rebuild the job's family, reporting progress on the job. Idempotent:
+    a second run finds nothing to change. A finished job is answered as it is."""
+    job = Job.objects.get(pk=job_id)
+    if job.status == Job.Status.DONE:
+        return job
+    family = (job.result or {}).get("family", "")
+    Job.objects.filter(pk=job_id).exclude(status=Job.Status.DONE).update(
+        status=Job.Status.RUNNING, attempts=F("attempts") + 1, updated_at=timezone.now())
+
+    def report(done: int, total: int) -> None:
+        # every event saves the job: its updated_at is the worker's heartbeat (tournaments.jobs)
+        Job.objects.filter(pk=job_id).update(progress=done, total=total, updated_at=timezone.now())
+
+    try:
+        counts = ratings_rebuild(family, progress=report)
+    except ValueError as exc:
+        Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, message=str(exc),
+                                             updated_at=timezone.now())
+        job.refresh_from_db()
+        return job
+    job.refresh_from_db()
+    job.status, job.result = Job.Status.DONE, {"family": family, **counts}
+    job.save(update_fields=["status", "result", "updated_at"])
+    return job
+
+
+def on_audit(action: str, event: Event, target: Any) -> None:
+    """The listener of every audited change of an event (registered in rankings.apps)."""
+    if action in EVENT_ACTIONS:
+        queue_rebuild(scoring.rules.families())
+        return
+    if action in CARD_ACTIONS:
+        card = target
+    elif action in CORRECTION_ACTIONS:
+        card = target.scorecard if hasattr(target, "scorecard") else target
+        if card.status not in lifecycle.COUNTED_CARDS:
+            return
+    else:
+        return
+    family = scoring.rules.family_of(card.ruleset_code)
+    if family and event.is_public and event.rated:
+        queue_rebuild([family])

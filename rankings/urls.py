@@ -1,0 +1,11 @@
+"""Public pages of the rankings (included at the site root)."""
+
+from django.urls import path
+
+from rankings import views
+
+urlpatterns = [
+    path("rankings/", views.ranking_index, name="ranking-index"),
+    path("rankings/<slug:family>/", views.ranking_list, name="ranking-list"),
+    path("rankings/<slug:family>/csv/", views.ranking_csv, name="ranking-csv"),
+]

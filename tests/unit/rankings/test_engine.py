@@ -1,0 +1,42 @@
+"""The rating engine alone (pure Python): places with ties, the order of play, determinism."""
+
+from __future__ import annotations
+
+from rankings.engine import RatedEvent, RatedTable, places, rate
+
+
+def test_equal_scores_share_the_better_place():
+    assert places([30, 10, 10, -50]) == [1, 2, 2, 4]
+    assert places([5, 5, 5]) == [1, 1, 1]
+    assert places([3, 2, 1]) == [1, 2, 3]
+
+
+def test_the_winner_gains_the_last_loses_and_equal_places_rate_alike():
+    current, steps = rate([RatedEvent("e", (RatedTable(("a", "b", "c", "d"), (30, 10, 10, -50)),))])
+    assert current["a"].mu > current["b"].mu == current["c"].mu > current["d"].mu
+    assert current["b"].sigma == current["c"].sigma
+    assert all(r.sigma < 25 / 3 and r.tables == 1 and r.events == 1 for r in current.values())
+    assert [s.player for s in steps] == ["a", "b", "c", "d"]
+
+
+def test_a_table_of_one_rates_nobody():
+    current, steps = rate([RatedEvent("e", (RatedTable(("a",), (0,)),))])
+    assert current == {} and steps == []
+
+
+def test_the_same_results_give_the_same_ratings_and_the_order_of_play_matters():
+    first = RatedEvent(1, (RatedTable(("a", "b", "c"), (9, 0, -9)),))
+    second = RatedEvent(2, (RatedTable(("c", "a", "b"), (9, 0, -9)),))
+    assert rate([first, second]) == rate([first, second])
+    assert rate([first, second])[0] != rate([second, first])[0]
+
+
+def test_players_who_never_met_the_changed_table_keep_their_ratings():
+    table = RatedTable(("a", "b", "c", "d"), (30, 10, 0, -40))
+    elsewhere = RatedTable(("e", "f", "g", "h"), (9, 3, 0, -12))
+    later = RatedTable(("a", "e"), (5, 0))
+    before, _ = rate([RatedEvent(1, (table, elsewhere)), RatedEvent(2, (later,))])
+    corrected = RatedTable(("b", "a", "c", "d"), (30, 10, 0, -40))
+    after, _ = rate([RatedEvent(1, (corrected, elsewhere)), RatedEvent(2, (later,))])
+    changed = {p for p in before if before[p] != after[p]}
+    assert changed == {"a", "b", "e"}
