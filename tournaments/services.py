@@ -292,11 +292,11 @@ def _store_tables(rnd: Round, tables: list[list[str]], regs: dict[str, Registrat
                        player_ids=list(player_ids))
              for t, player_ids in enumerate(tables, start=1)]
     for card in cards:
-        lone_card_fill(card)
+        _lone_card_fill(card)
     Scorecard.objects.bulk_create(cards)
 
 
-def lone_card_fill(card: Scorecard) -> None:
+def _lone_card_fill(card: Scorecard) -> None:
     """A table of one (seed 000 §4.1 b: "prijavilo se je 41 tekmovalcev --> za 11. mizo je en
     sam tekmovalec") plays no hand: its card is confirmed as it is made, with a score of 0,
     and the player takes his table points ("če je sam: 4 − (0.333+0.333+0.333) = 3")."""
@@ -343,7 +343,7 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
         card = table.scorecard
         card.player_ids = [str(s.registration.start_number)
                            for s in table.seats.select_related("registration").order_by("position")]
-        lone_card_fill(card)
+        _lone_card_fill(card)
         card.save(update_fields=["player_ids", "status", "totals", "updated_at"])
     rnd.seating_version += 1
     rnd.notes = [n for n in rnd.notes if not is_checker_note(n)] + [

@@ -480,6 +480,13 @@ def _membership_remove(w: World) -> Call:
                 "league.membership.remove", w.organiser)
 
 
+def _membership_move(w: World) -> Call:
+    membership = w.season(members=2).memberships.order_by("seed_position").first()
+    return Call(lambda: ls.membership_move(membership=membership, actor=w.organiser,
+                                           seed_position=2),
+                "league.membership.move", w.organiser)
+
+
 def _applicants_select(w: World) -> Call:
     season = w.season(members=6)
     applicants = [PlayerFactory(), PlayerFactory()]
@@ -641,6 +648,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "leagues.services.season_update": _season_update,
     "leagues.services.membership_add": _membership_add,
     "leagues.services.membership_remove": _membership_remove,
+    "leagues.services.membership_move": _membership_move,
     "leagues.services.applicants_select": _applicants_select,
     "leagues.services.schedule_generate": _schedule_generate,
     "leagues.services.schedule_job_queue": _schedule_job_queue,
