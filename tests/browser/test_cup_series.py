@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
@@ -15,6 +16,8 @@ from leagues.models import CupSeries
 from tests.browser.helpers import PASSWORD, login, save_screenshot
 from tests.factories import UserFactory, allow_event_creation
 from tests.leagues.helpers import make_players, single_table_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_cup_series_is_built_through_pages_and_ranks_by_hand_computed_totals(live_server, new_page):

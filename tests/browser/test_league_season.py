@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
@@ -20,6 +21,8 @@ from tournaments import services as ts
 from tournaments.models import AuditEntry, Scorecard
 from tournaments.printing.selectors import table_sheets
 from tournaments.seating.rotation import rest_rotation
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Card points of the table's four players in a klop (seed 000 §3: each writes minus what he
 # took; all below 35 and none zero, so the special rules stay out), different per table and
