@@ -16,6 +16,7 @@ urlpatterns = [
     path(S, views.season_manage, name="manage-season"),
     path(S + "players/", views.season_players, name="manage-season-players"),
     path(S + "players/add/", views.member_add, name="manage-season-member-add"),
+    path(S + "players/import/", views.members_import, name="manage-season-members-import"),
     path(S + "players/<num:membership_id>/move/", views.member_move, name="manage-season-member-move"),
     path(S + "players/<num:membership_id>/remove/", views.member_remove, name="manage-season-member-remove"),
     path(S + "schedule/", views.season_schedule, name="manage-season-schedule"),

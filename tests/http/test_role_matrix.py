@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import allow_event_creation
 from tournaments import officials, services, services_rounds
-from tournaments.models import Event, Round, Scorecard
+from tournaments.models import Event, Player, Round, Scorecard
 from tournaments.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
 
@@ -368,6 +368,7 @@ LEAGUE_POSTS = [
     (f"{LM}/edit/", {"name": "Renamed"}),
     (f"{LM}/seasons/new/", {"name": "s2", "planned_matchdays": 2, "division_count": 1, "division_size": 8}),
     (f"{LS}players/add/", {"player": "{newcomer}", "division": "{division_a}"}),
+    (f"{LS}players/import/", {"text": "first_name,last_name,division\nNew,Player,1\n"}),
     (f"{LS}players/{{membership_a}}/move/", {"division": "{division_a}", "seed_position": 8}),
     (f"{LS}players/{{membership_a}}/remove/", {}),
     (f"{LS}schedule/draw/", {"seed": "3"}),
@@ -421,7 +422,7 @@ def _league_state() -> tuple:
             tuple(SeasonMembership.objects.order_by("pk").values_list("division", "seed_position")),
             tuple(Season.objects.order_by("pk").values_list("status", "schedule")),
             tuple(Round.objects.order_by("pk").values_list("status", flat=True)),
-            CupPoints.objects.count(), CupSeriesEvent.objects.count())
+            CupPoints.objects.count(), CupSeriesEvent.objects.count(), Player.objects.count())
 
 
 def test_league_and_cup_pages_answer_each_role_and_refused_writes_change_nothing():
