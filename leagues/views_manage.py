@@ -31,6 +31,7 @@ from leagues.forms import (
     MemberMoveForm,
     NextSeasonForm,
     ScheduleSwapForm,
+    SeasonEditForm,
     SeasonForm,
 )
 from leagues.models import League, Matchday, Season, SeasonMembership
@@ -159,6 +160,30 @@ def season_create(request: HttpRequest, league: League) -> HttpResponse:
         status = 400
     return render(request, "leagues/manage/season_form.html", {"form": form, "league": league},
                   status=status)
+
+
+@league_organiser_required
+def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
+    """A season's name, dates and number of matchdays (leagues.services.season_update, which
+    refuses fewer matchdays than exist or than the fixed schedule has)."""
+    form = SeasonEditForm(request.POST or None,
+                          initial={name: getattr(season, name) for name in SeasonEditForm.FIELDS})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            changed = {k: form.cleaned_data[k] for k in SeasonEditForm.FIELDS
+                       if form.cleaned_data[k] != getattr(season, k)}
+            try:
+                if changed:
+                    services.season_update(season=season, actor=request.user, **changed)
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors)
+            else:
+                messages.success(request, _("Season saved."))
+                return redirect(_season_url(season))
+        status = 400
+    return render(request, "leagues/manage/season_edit.html", {
+        "form": form, "league": season.league, "season": season, "tab": "season"}, status=status)
 
 
 def _matchday_rows(season: Season) -> list[dict[str, Any]]:
@@ -406,6 +431,29 @@ def _matchday_or_404(season: Season, number: int) -> Matchday:
     if matchday is None:
         raise Http404(_("No such matchday."))
     return matchday
+
+
+@league_organiser_required
+def matchday_edit(request: HttpRequest, season: Season, number: int) -> HttpResponse:
+    """A matchday's date and venue (leagues.services.matchday_update: the matchday's event
+    moves with it)."""
+    matchday = _matchday_or_404(season, number)
+    form = MatchdayForm(request.POST or None, initial={"date": matchday.date, "venue": matchday.event.venue})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.matchday_update(matchday=matchday, actor=request.user, date=form.cleaned_data["date"],
+                                         venue=form.cleaned_data.get("venue", ""))
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, {"starts_on": "date", "ends_on": "date"})
+            else:
+                messages.success(request, _("Matchday %(n)s saved.") % {"n": number})
+                return redirect(_season_url(season))
+        status = 400
+    return render(request, "leagues/manage/matchday_form.html", {
+        "form": form, "league": season.league, "season": season, "matchday": matchday, "tab": "season"},
+        status=status)
 
 
 @require_POST
