@@ -34,7 +34,7 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues and cups"
 
     def ready(self) -> None:
-        from leagues import archive, merge, roles, services, tasks
+        from leagues import archive, archive_cups, merge, roles, services, tasks
         from tournaments import hooks, jobs, rights
 
         rights.register_event_creators(organises_a_league)
@@ -50,3 +50,6 @@ class LeaguesConfig(AppConfig):
         hooks.register_backup_provider(hooks.BackupProvider(
             name="leagues", documents=archive.backup_documents,
             events_covered=archive.events_in_backup_documents))
+        hooks.register_backup_provider(hooks.BackupProvider(
+            name="leagues.cups", documents=archive_cups.backup_documents, events_covered=set,
+            after_events=True))

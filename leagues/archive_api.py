@@ -1,8 +1,10 @@
-"""HTTP entry points of a league season's archive (docs/archive-format.md), routed by
+"""HTTP entry points of the archives of a league season and of a cup series, routed by
 `leagues.archive_urls` under /api/v1/:
 
 - GET  archive/seasons/<league>/<season>/     a league season's archive (league organisers, staff)
 - POST archive/seasons/                       import a season archive (staff)
+- GET  archive/cups/<slug>/                   a cup series' archive (its organisers, staff)
+- POST archive/cups/                          import a cup series' archive (staff)
 
 They live in the leagues app because leagues build on tournaments, never the other way round;
 the file response and the upload reading are the event archive's (tournaments.archive_api).
@@ -21,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from leagues import archive as season_archive
+from leagues import archive_cups as cup_archive
 from leagues import roles as league_roles
 from tournaments import archive
 from tournaments.api.parsers import MultiPartParser
@@ -67,4 +70,38 @@ class SeasonArchiveImportView(APIView):
             "league": season.league.slug,
             "season": season.slug,
             "matchdays": [md.event.slug for md in season.matchdays.select_related("event").order_by("number")],
+        }, status=status.HTTP_201_CREATED)
+
+
+class CupArchiveView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(tags=["archives"], summary="The archive of a cup series (its organisers and staff)",
+                   responses={200: ARCHIVE_FILE, **refusals(403, 404)}, operation_id="archive_cup_export")
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        found = cup_archive.cup_by_slug(slug)
+        if found is None or not league_roles.can_view_cup(request.user, found):
+            raise NotFound(_("there is no cup series %(slug)s") % {"slug": slug}, field="cup",
+                           code="not_found")
+        if not league_roles.can_organise_cup(request.user, found):
+            raise Forbidden(_("only the organisers of %(cup)s may do this") % {"cup": slug},
+                            code="not_organiser")
+        with archive.read_snapshot():
+            text = archive.dumps(cup_archive.export_cup(found))
+        return file_response(text, f"{slug}.json")
+
+
+class CupArchiveImportView(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(tags=["archives"], summary="Import a cup series' archive, all or nothing (staff)",
+                   request=IMPORT_REQUEST, responses={201: OpenApiTypes.OBJECT, **refusals(400, 403)},
+                   operation_id="archive_cup_import")
+    def post(self, request: Request) -> Response:
+        require_staff(request.user)
+        series = cup_archive.import_cup(archive_document(request), actor=request.user)
+        return Response({
+            "cup": series.slug,
+            "events": [item.event.slug for item in series.series_events.select_related("event")],
         }, status=status.HTTP_201_CREATED)

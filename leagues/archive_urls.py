@@ -1,4 +1,4 @@
-"""API routes of a league season's archive, included under /api/v1/ by config/urls.py."""
+"""API routes of the archives of a league season and of a cup series, included under /api/v1/ by config/urls.py."""
 
 from django.urls import path
 
@@ -8,4 +8,6 @@ urlpatterns = [
     path("archive/seasons/", archive_api.SeasonArchiveImportView.as_view(), name="api-archive-season-import"),
     path("archive/seasons/<slug:league>/<slug:season>/", archive_api.SeasonArchiveView.as_view(),
          name="api-archive-season"),
+    path("archive/cups/", archive_api.CupArchiveImportView.as_view(), name="api-archive-cup-import"),
+    path("archive/cups/<slug:slug>/", archive_api.CupArchiveView.as_view(), name="api-archive-cup"),
 ]

@@ -101,6 +101,24 @@ class SeasonForm(forms.Form):
         return specs
 
 
+class SeasonEditForm(forms.Form):
+    """A season's name, dates and number of matchdays, changed after it was created (its
+    address and divisions stay)."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    starts_on = forms.DateField(label=_("First day"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Last day"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    planned_matchdays = forms.IntegerField(label=_("Matchdays"), min_value=1, max_value=60)
+
+    FIELDS = ("name", "starts_on", "ends_on", "planned_matchdays")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
+            self.add_error("ends_on", _("The last day is before the first."))
+        return data
+
+
 class MemberAddForm(forms.Form):
     player = forms.IntegerField(widget=forms.HiddenInput)
     division = forms.IntegerField(label=_("Division"))

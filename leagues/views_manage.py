@@ -20,9 +20,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from leagues import roles, selectors, services
+from leagues import roles, selectors, services, services_import
 from leagues.forms import (
     LeagueForm,
     MatchdayForm,
@@ -30,13 +31,14 @@ from leagues.forms import (
     MemberMoveForm,
     NextSeasonForm,
     ScheduleSwapForm,
+    SeasonEditForm,
     SeasonForm,
 )
 from leagues.models import League, Matchday, Season, SeasonMembership
 from tournaments import rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
-from tournaments.forms import add_service_errors
+from tournaments.forms import CsvImportForm, add_service_errors
 from tournaments.models import Event, Player
 from tournaments.views_public import login_redirect
 
@@ -160,6 +162,30 @@ def season_create(request: HttpRequest, league: League) -> HttpResponse:
                   status=status)
 
 
+@league_organiser_required
+def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
+    """A season's name, dates and number of matchdays (leagues.services.season_update, which
+    refuses fewer matchdays than exist or than the fixed schedule has)."""
+    form = SeasonEditForm(request.POST or None,
+                          initial={name: getattr(season, name) for name in SeasonEditForm.FIELDS})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            changed = {k: form.cleaned_data[k] for k in SeasonEditForm.FIELDS
+                       if form.cleaned_data[k] != getattr(season, k)}
+            try:
+                if changed:
+                    services.season_update(season=season, actor=request.user, **changed)
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors)
+            else:
+                messages.success(request, _("Season saved."))
+                return redirect(_season_url(season))
+        status = 400
+    return render(request, "leagues/manage/season_edit.html", {
+        "form": form, "league": season.league, "season": season, "tab": "season"}, status=status)
+
+
 def _matchday_rows(season: Season) -> list[dict[str, Any]]:
     rows = []
     for matchday in selectors.matchdays_of(season):
@@ -189,7 +215,8 @@ def season_manage(request: HttpRequest, season: Season) -> HttpResponse:
 # ---------------------------------------------------------------------------------------
 
 def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
-                  add_form: MemberAddForm | None = None) -> HttpResponse:
+                  add_form: MemberAddForm | None = None, import_form: CsvImportForm | None = None,
+                  import_errors: list[dict[str, Any]] | None = None) -> HttpResponse:
     divisions = selectors.divisions_of(season)
     members = {m.player_id for d in divisions for m in d.memberships.all()}
     query = request.GET.get("q", "").strip()
@@ -201,6 +228,7 @@ def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
         "league": season.league, "season": season, "divisions": divisions, "query": query,
         "found": found, "fixed": selectors.any_matchday_seated(season) or season.status == Season.Status.FINISHED,
         "add_form": add_form, "tab": "players",
+        "import_form": import_form or CsvImportForm(), "import_errors": import_errors or [],
         "can_manage_players": rights.can_manage_players(request.user),
     }, status=status)
 
@@ -238,6 +266,36 @@ def member_add(request: HttpRequest, season: Season) -> HttpResponse:
         messages.success(request, _("%(player)s is in %(division)s at seed position %(n)s.") % {
             "player": player, "division": division.name, "n": membership.seed_position})
     return redirect(back)
+
+
+@require_POST
+@league_organiser_required
+def members_import(request: HttpRequest, season: Season) -> HttpResponse:
+    """A CSV file of players straight into the divisions: all or nothing, each problem listed
+    under its row (leagues.services_import)."""
+    form = CsvImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _members_page(request, season, import_form=form, status=400)
+    try:
+        created = services_import.memberships_import_csv(season=season, text=form.cleaned_data["csv"],
+                                                         actor=request.user)
+    except ServiceError as exc:
+        rows: dict[str, list[str]] = {}
+        for error in exc.errors:
+            field = str(error.get("field") or "")
+            row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
+            label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
+            rows.setdefault(label, []).append(error["message"])
+        return _members_page(request, season, import_form=form, status=400,
+                             import_errors=[{"row": k, "messages": v} for k, v in rows.items()])
+    messages.success(request, ngettext("%(n)s player put into the divisions.",
+                                       "%(n)s players put into the divisions.", len(created)) % {"n": len(created)})
+    if created.reused:
+        messages.info(request, ngettext(
+            "%(players)s was already in the registry: placed, not created again.",
+            "%(players)s were already in the registry: placed, not created again.",
+            len(created.reused)) % {"players": ", ".join(str(p) for p in created.reused)})
+    return redirect(_season_url(season, "manage-season-players"))
 
 
 def _membership_or_404(season: Season, membership_id: int) -> SeasonMembership:
@@ -373,6 +431,29 @@ def _matchday_or_404(season: Season, number: int) -> Matchday:
     if matchday is None:
         raise Http404(_("No such matchday."))
     return matchday
+
+
+@league_organiser_required
+def matchday_edit(request: HttpRequest, season: Season, number: int) -> HttpResponse:
+    """A matchday's date and venue (leagues.services.matchday_update: the matchday's event
+    moves with it)."""
+    matchday = _matchday_or_404(season, number)
+    form = MatchdayForm(request.POST or None, initial={"date": matchday.date, "venue": matchday.event.venue})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.matchday_update(matchday=matchday, actor=request.user, date=form.cleaned_data["date"],
+                                         venue=form.cleaned_data.get("venue", ""))
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, {"starts_on": "date", "ends_on": "date"})
+            else:
+                messages.success(request, _("Matchday %(n)s saved.") % {"n": number})
+                return redirect(_season_url(season))
+        status = 400
+    return render(request, "leagues/manage/matchday_form.html", {
+        "form": form, "league": season.league, "season": season, "matchday": matchday, "tab": "season"},
+        status=status)
 
 
 @require_POST

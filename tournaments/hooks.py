@@ -100,12 +100,16 @@ class BackupProvider:
 
     - `documents()`: (relative path, kind, name, document) of each archive it writes;
     - `events_covered()`: ids of the events those documents already hold, which the backup
-      then does not write again on their own.
+      then does not write again on their own;
+    - `after_events`: its documents come after every event in the backup (and so are
+      imported after them): documents that name events without holding them, such as cup
+      series.
     """
 
     name: str
     documents: Callable[[], Any]
     events_covered: Callable[[], set[int]]
+    after_events: bool = False
 
 
 _backup_providers: list[BackupProvider] = []

@@ -880,27 +880,29 @@ def round_start_clock(*, rnd: Round, actor: Any) -> Round:
     return rnd
 
 
-IMPORT_COLUMNS = ("first_name", "last_name", "club", "country", "federation_id", "start_number",
-                  "status")
+PLAYER_IMPORT_COLUMNS = ("first_name", "last_name", "club", "country", "federation_id")
+IMPORT_COLUMNS = (*PLAYER_IMPORT_COLUMNS, "start_number", "status")
 IMPORT_STATUSES = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN,
                    Registration.Status.LATE_ENTRY)
 
 
-def _import_error(index: int | None, column: str, code: str, message: str) -> dict[str, Any]:
+def import_error(index: int | None, column: str, code: str, message: str) -> dict[str, Any]:
     field = "header" if index is None else (f"rows[{index}].{column}" if column else f"rows[{index}]")
     return {"hand": None, "field": field, "code": code, "message": message}
 
 
-def _read_import_csv(text: str) -> tuple[list[tuple[int, int, dict[str, str]]], list[dict[str, Any]]]:
+def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS
+                    ) -> tuple[list[tuple[int, int, dict[str, str]]], list[dict[str, Any]]]:
     """The data rows of an import file as (row index, file line, {column: value}), or the
     problems of its header. Spreadsheets export with commas, semicolons or tabs; the header
-    line says which."""
+    line says which. `columns` are the columns a file may have (a league season's import
+    has its own, leagues.services_import)."""
     text = (text or "").lstrip("\ufeff")
     if not text.strip():
-        return [], [_import_error(None, "", "empty", "the file is empty")]
+        return [], [import_error(None, "", "empty", "the file is empty")]
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        return [], [_import_error(None, "", "invalid_text",
+        return [], [import_error(None, "", "invalid_text",
                                   _("line %(line)s: the file contains NUL characters, so it is "
                                     "not a text file") % {"line": line})]
     first_line = text.splitlines()[0]
@@ -914,18 +916,18 @@ def _read_import_csv(text: str) -> tuple[list[tuple[int, int, dict[str, str]]], 
     reader = csv.reader(io.StringIO(text), csv.excel, delimiter=delimiter)
     header = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in next(reader)]
     errors = []
-    unknown = [h for h in header if h not in IMPORT_COLUMNS]
+    unknown = [h for h in header if h not in columns]
     if unknown:
-        errors.append(_import_error(None, "", "unknown_column",
+        errors.append(import_error(None, "", "unknown_column",
                                     f"unknown columns: {', '.join(unknown)} (known: "
-                                    f"{', '.join(IMPORT_COLUMNS)})"))
+                                    f"{', '.join(columns)})"))
     repeated = sorted({h for h in header if header.count(h) > 1})
     if repeated:
-        errors.append(_import_error(None, "", "repeated_column",
+        errors.append(import_error(None, "", "repeated_column",
                                     f"columns named twice: {', '.join(repeated)}"))
     missing = [c for c in ("first_name", "last_name") if c not in header]
     if missing:
-        errors.append(_import_error(None, "", "missing_column",
+        errors.append(import_error(None, "", "missing_column",
                                     f"missing columns: {', '.join(missing)}"))
     if errors:
         return [], errors
@@ -937,18 +939,18 @@ def _read_import_csv(text: str) -> tuple[list[tuple[int, int, dict[str, str]]], 
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) > len(header):
-                errors.append(_import_error(index, "", "too_many_cells",
+                errors.append(import_error(index, "", "too_many_cells",
                                             f"line {reader.line_num}: {len(cells)} cells, the "
                                             f"header has {len(header)}"))
                 continue
-            values = {c: "" for c in IMPORT_COLUMNS}
+            values = {c: "" for c in columns}
             values.update({h: cell.strip() for h, cell in zip(header, cells, strict=False)})
             rows.append((index, reader.line_num, values))
     except csv.Error as exc:
-        errors.append(_import_error(index + 1, "", "malformed",
+        errors.append(import_error(index + 1, "", "malformed",
                                     f"line {reader.line_num + 1}: not readable as CSV ({exc})"))
     if not rows and not errors:
-        errors.append(_import_error(None, "", "empty", "the file has a header but no players"))
+        errors.append(import_error(None, "", "empty", "the file has a header but no players"))
     return rows, errors
 
 
@@ -961,37 +963,16 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
     errors: list[dict[str, Any]] = []
     taken = set(event.registrations.values_list("start_number", flat=True))
     registered = set(event.registrations.values_list("player_id", flat=True))
-    fed_ids = {v["federation_id"] for _, _, v in rows if v["federation_id"]}
-    by_fed = {p.federation_id: p for p in Player.objects.filter(federation_id__in=fed_ids)}
-    names = {search.player_key(v["first_name"], v["last_name"], v["club"])[0]
-             for _, _, v in rows if not v["federation_id"]}
-    by_name: dict[tuple[str, str], list[Player]] = {}
-    for p in Player.objects.filter(search_name__in=names).order_by("pk") if match_names else ():
-        by_name.setdefault((p.search_name, p.search_club), []).append(p)
+    registry = ImportRegistry(rows, match_names=match_names)
     seen_players: dict[Any, int] = {}
     seen_numbers: dict[int, int] = {}
     plan = []
     for index, line, v in rows:
         # Called only within this iteration, so index and line are this row's.
         def bad(column: str, code: str, message: str) -> None:
-            errors.append(_import_error(index, column, code, f"line {line}: {message}"))  # noqa: B023
+            errors.append(import_error(index, column, code, f"line {line}: {message}"))  # noqa: B023
 
-        missing = [c for c in ("first_name", "last_name") if not v[c]]
-        for column in missing:
-            bad(column, "required", f"the {column.replace('_', ' ')} is missing")
-        country = country_code(v["country"])
-        if country is None:
-            bad("country", "invalid", _("%(value)s is not a country: give its name or its "
-                                        "two-letter code (SI, AT, CZ)") % {"value": v["country"]})
-        candidate = Player(first_name=v["first_name"], last_name=v["last_name"], club=v["club"],
-                           country=country or "", federation_id=v["federation_id"])
-        try:
-            candidate.full_clean(exclude=["user", *missing], validate_unique=False,
-                                 validate_constraints=False)
-        except ValidationError as exc:
-            for column, messages in exc.message_dict.items():
-                for message in messages:
-                    bad(column if column in IMPORT_COLUMNS else "", "invalid", message)
+        new_player = registry.check_values(v, bad)
         number = None
         if v["start_number"]:
             try:
@@ -1013,25 +994,7 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
         if status not in IMPORT_STATUSES:
             bad("status", "invalid_choice", f"status must be one of {', '.join(IMPORT_STATUSES)}, "
                                             f"got {v['status']!r}")
-        player = None
-        matched_by = ""
-        if v["federation_id"]:
-            key: Any = ("federation_id", v["federation_id"])
-            player = by_fed.get(v["federation_id"])
-            if player is not None and v["last_name"] and player.last_name.lower() != v["last_name"].lower():
-                bad("federation_id", "federation_id_mismatch",
-                    f"federation id {v['federation_id']} belongs to {player}, not "
-                    f"{v['first_name']} {v['last_name']}".rstrip())
-        else:
-            key = ("name", *search.player_key(v["first_name"], v["last_name"], v["club"]))
-            matches = by_name.get(key[1:], [])
-            if len(matches) > 1:
-                bad("last_name", "ambiguous_player",
-                    f"{len(matches)} players named {v['first_name']} {v['last_name']} of "
-                    f"{v['club'] or 'no club'}: add the federation id")
-            elif matches:
-                player = matches[0]
-                matched_by = "name"
+        player, matched_by, key = registry.match(v, bad)
         if player is not None and player.pk in registered:
             bad("last_name", "already_registered", f"{player} is already registered")
         if key in seen_players:
@@ -1039,10 +1002,7 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
         else:
             seen_players[key] = line
         plan.append({"player": player, "matched_by": matched_by, "start_number": number,
-                     "status": status,
-                     "new_player": {"first_name": v["first_name"], "last_name": v["last_name"],
-                                    "club": v["club"], "country": country or "",
-                                    "federation_id": v["federation_id"]}})
+                     "status": status, "new_player": new_player})
     # Rows without a number continue after the highest number in use or named in the file,
     # so that no automatic number collides with a later row's own.
     following = max([*taken, *seen_numbers, 0]) + 1
@@ -1051,6 +1011,69 @@ def _plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
             item["start_number"] = following
             following += 1
     return plan, errors
+
+
+class ImportRegistry:
+    """The player registry as a CSV import sees it: the checks of a row's player columns
+    (first_name, last_name, club, country, federation_id) and the player a row names. Shared
+    by an event's registration import and a league season's (leagues.services_import), so
+    both find the same player where the other would."""
+
+    def __init__(self, rows: list[tuple[int, int, dict[str, str]]], *, match_names: bool = True) -> None:
+        fed_ids = {v["federation_id"] for _, _, v in rows if v["federation_id"]}
+        self.by_fed = {p.federation_id: p for p in Player.objects.filter(federation_id__in=fed_ids)}
+        names = {search.player_key(v["first_name"], v["last_name"], v["club"])[0]
+                 for _, _, v in rows if not v["federation_id"]}
+        self.by_name: dict[tuple[str, str], list[Player]] = {}
+        for p in Player.objects.filter(search_name__in=names).order_by("pk") if match_names else ():
+            self.by_name.setdefault((p.search_name, p.search_club), []).append(p)
+
+    @staticmethod
+    def check_values(v: dict[str, str], bad: Any) -> dict[str, str]:
+        """Report (through `bad(column, code, message)`) what is wrong with a row's player
+        columns; the values of a new player made from the row."""
+        missing = [c for c in ("first_name", "last_name") if not v[c]]
+        for column in missing:
+            bad(column, "required", f"the {column.replace('_', ' ')} is missing")
+        country = country_code(v["country"])
+        if country is None:
+            bad("country", "invalid", _("%(value)s is not a country: give its name or its "
+                                        "two-letter code (SI, AT, CZ)") % {"value": v["country"]})
+        candidate = Player(first_name=v["first_name"], last_name=v["last_name"], club=v["club"],
+                           country=country or "", federation_id=v["federation_id"])
+        try:
+            candidate.full_clean(exclude=["user", *missing], validate_unique=False,
+                                 validate_constraints=False)
+        except ValidationError as exc:
+            for column, messages in exc.message_dict.items():
+                for message in messages:
+                    bad(column if column in PLAYER_IMPORT_COLUMNS else "", "invalid", message)
+        return {"first_name": v["first_name"], "last_name": v["last_name"], "club": v["club"],
+                "country": country or "", "federation_id": v["federation_id"]}
+
+    def match(self, v: dict[str, str], bad: Any) -> tuple[Player | None, str, tuple]:
+        """(the registry's player the row names or None, "name" when found by name and club,
+        the row's identity for spotting the same person twice in one file)."""
+        player = None
+        matched_by = ""
+        if v["federation_id"]:
+            key: tuple = ("federation_id", v["federation_id"])
+            player = self.by_fed.get(v["federation_id"])
+            if player is not None and v["last_name"] and player.last_name.lower() != v["last_name"].lower():
+                bad("federation_id", "federation_id_mismatch",
+                    f"federation id {v['federation_id']} belongs to {player}, not "
+                    f"{v['first_name']} {v['last_name']}".rstrip())
+        else:
+            key = ("name", *search.player_key(v["first_name"], v["last_name"], v["club"]))
+            matches = self.by_name.get(key[1:], [])
+            if len(matches) > 1:
+                bad("last_name", "ambiguous_player",
+                    f"{len(matches)} players named {v['first_name']} {v['last_name']} of "
+                    f"{v['club'] or 'no club'}: add the federation id")
+            elif matches:
+                player = matches[0]
+                matched_by = "name"
+        return player, matched_by, key
 
 
 class ImportedRegistrations(list):
@@ -1079,7 +1102,7 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> Imported
     rights.require_organiser(actor, event)
     # Lock the event so no registration slips in between the check and the writes.
     event = Event.objects.select_for_update().get(pk=event.pk)
-    rows, errors = _read_import_csv(text)
+    rows, errors = read_import_csv(text)
     plan: list[dict[str, Any]] = []
     if not errors:
         plan, errors = _plan_import(event, rows)

@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import allow_event_creation
 from tournaments import officials, services, services_rounds
-from tournaments.models import Event, Round, Scorecard
+from tournaments.models import Event, Player, Round, Scorecard
 from tournaments.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
 
@@ -350,6 +350,8 @@ LEAGUE_PAGES = [
     (f"{LM}/edit/", LEAGUE_OWNERS),
     (f"{LM}/seasons/new/", LEAGUE_OWNERS),
     (LS, LEAGUE_OWNERS),
+    (f"{LS}edit/", LEAGUE_OWNERS),
+    (f"{LS}matchdays/1/edit/", LEAGUE_OWNERS),
     (f"{LS}players/", LEAGUE_OWNERS),
     (f"{LS}players/?q=Liga", LEAGUE_OWNERS),
     (f"{LS}schedule/", LEAGUE_OWNERS),
@@ -368,10 +370,14 @@ LEAGUE_POSTS = [
     (f"{LM}/edit/", {"name": "Renamed"}),
     (f"{LM}/seasons/new/", {"name": "s2", "planned_matchdays": 2, "division_count": 1, "division_size": 8}),
     (f"{LS}players/add/", {"player": "{newcomer}", "division": "{division_a}"}),
+    (f"{LS}players/import/", {"text": "first_name,last_name,division\nNew,Player,1\n"}),
     (f"{LS}players/{{membership_a}}/move/", {"division": "{division_a}", "seed_position": 8}),
     (f"{LS}players/{{membership_a}}/remove/", {}),
     (f"{LS}schedule/draw/", {"seed": "3"}),
     (f"{LS}matchdays/add/", {"date": "2026-03-01"}),
+    (f"{LS}edit/", {"name": "Renamed", "starts_on": "2026-01-01", "ends_on": "2026-06-30",
+                    "planned_matchdays": 2}),
+    (f"{LS}matchdays/1/edit/", {"date": "2026-03-03", "venue": "Elsewhere"}),
     (f"{LS}matchdays/1/publish/", {}),
     (f"{LS}finish/", {}),
     ("/manage/cups/cup-a/points/", {"table": "1 5"}),
@@ -419,9 +425,11 @@ def _league_state() -> tuple:
     return (tuple(League.objects.order_by("pk").values_list("name", flat=True)),
             Season.objects.count(), Matchday.objects.count(),
             tuple(SeasonMembership.objects.order_by("pk").values_list("division", "seed_position")),
-            tuple(Season.objects.order_by("pk").values_list("status", "schedule")),
+            tuple(Season.objects.order_by("pk").values_list("status", "schedule", "name", "starts_on",
+                                                            "ends_on", "planned_matchdays")),
+            tuple(Matchday.objects.order_by("pk").values_list("date", "event__starts_on", "event__venue")),
             tuple(Round.objects.order_by("pk").values_list("status", flat=True)),
-            CupPoints.objects.count(), CupSeriesEvent.objects.count())
+            CupPoints.objects.count(), CupSeriesEvent.objects.count(), Player.objects.count())
 
 
 def test_league_and_cup_pages_answer_each_role_and_refused_writes_change_nothing():

@@ -1,5 +1,5 @@
 """`manage.py backup_archives DIR`: a folder named by the UTC date-time with one archive per
-event and per season and a manifest whose SHA-256 sums match the files; importing the files
+event, per season and per cup series and a manifest whose SHA-256 sums match the files; importing the files
 in the manifest's order into an empty database restores them byte for byte."""
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ import pytest
 from django.core.management import call_command
 
 from leagues import archive as season_archive
+from leagues import archive_cups
+from leagues import services as league_services
 from leagues.demo import league_demo
-from leagues.models import Season
+from leagues.models import CupSeries, Matchday, Season
 from tests.integration.test_archive_event import small_event, wipe_database
 from tournaments import archive
 from tournaments.errors import ServiceError
@@ -26,7 +28,12 @@ pytestmark = pytest.mark.django_db
 
 def test_backup_writes_a_dated_folder_whose_manifest_matches_and_restores(tmp_path):
     league_demo()
-    small_event(slug="graz-open", ruleset="steirischer-tarockcup-2017")
+    graz = small_event(slug="graz-open", ruleset="steirischer-tarockcup-2017")
+    # A cup of a single tournament and of a league's matchday: it names events of both kinds.
+    cup = league_services.cup_create(actor=None, name="Cup", slug="mixed-cup", seed_points=True)
+    league_services.cup_event_add(series=cup, event=graz, actor=None)
+    league_services.cup_event_add(series=cup, event=Matchday.objects.order_by("pk").first().event,
+                                  actor=None, is_final=True)
     before = dt.datetime.now(dt.UTC)
     out = io.StringIO()
     call_command("backup_archives", str(tmp_path), stdout=out)
@@ -42,9 +49,10 @@ def test_backup_writes_a_dated_folder_whose_manifest_matches_and_restores(tmp_pa
 
     paths = [f["path"] for f in manifest["files"]]
     # Both seasons (the older first, so the newer links to it), then the events that are not
-    # a season's matchday: each event is in the backup exactly once.
+    # a season's matchday: each event is in the backup exactly once; the cups last, since they
+    # name events of both.
     assert paths == ["seasons/demo-league/2025-26.json", "seasons/demo-league/2026-27.json",
-                     "events/graz-open.json"]
+                     "events/graz-open.json", "cups/mixed-cup.json"]
     sums = (folder / "SHA256SUMS").read_text(encoding="utf-8").splitlines()
     for entry, line in zip(manifest["files"], sums, strict=True):
         data = (folder / entry["path"]).read_bytes()
@@ -58,12 +66,17 @@ def test_backup_writes_a_dated_folder_whose_manifest_matches_and_restores(tmp_pa
         if entry["kind"] == "season":
             obj = season_archive.import_season(json.loads(text), actor=None)
             again = season_archive.export_season(obj)
+        elif entry["kind"] == "cup":
+            obj = archive_cups.import_cup(json.loads(text), actor=None)
+            again = archive_cups.export_cup(obj)
         else:
             obj = archive.import_event(json.loads(text), actor=None)
             again = archive.export_event(obj)
         assert archive.dumps(again) == text
     assert Season.objects.get(slug="2026-27").previous.slug == "2025-26"
     assert Event.objects.count() == 4
+    assert [se.event.slug for se in CupSeries.objects.get().series_events.select_related("event")] == [
+        "graz-open", Matchday.objects.order_by("season__starts_on", "number").first().event.slug]
 
 
 def test_an_unwritable_target_exits_with_status_2(tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from leagues import archive as season_archive
+from leagues import archive_cups
 from tournaments.archive import format as archive_format
 
 FIELD_LISTS = {
@@ -28,7 +29,15 @@ FIELD_LISTS = {
     "leagues.Division": season_archive.DIVISION_FIELDS,
     "leagues.SeasonMembership": season_archive.MEMBERSHIP_FIELDS,
     "leagues.Matchday": season_archive.MATCHDAY_FIELDS,
+    "leagues.CupSeries": archive_cups.CUP_FIELDS,
+    "leagues.CupSeriesEvent": archive_cups.CUP_EVENT_FIELDS,
+    "leagues.CupPoints": archive_cups.CUP_POINTS_FIELDS,
 }
+MODULES = {"tournaments": archive_format, "leagues.Cup": archive_cups, "leagues": season_archive}
+
+
+def _module_of(label):
+    return next(module for prefix, module in MODULES.items() if label.startswith(prefix))
 
 
 def _covered(module, model):
@@ -38,7 +47,7 @@ def _covered(module, model):
 
 @pytest.mark.parametrize("label", sorted(FIELD_LISTS))
 def test_every_model_field_is_archived_or_left_out_for_a_reason(label):
-    module = season_archive if label.startswith("leagues.") else archive_format
+    module = _module_of(label)
     model = next(m for m in {**module.RELATION_KEYS, **module.LEFT_OUT} if m._meta.label == label)
     fields = {f.name for f in model._meta.get_fields()
               if f.concrete or f.many_to_many and not f.auto_created}

@@ -63,15 +63,21 @@ def _backup_documents() -> Iterator[tuple[str, str, str, dict[str, Any]]]:
     # Apps built on this one add their archives (tournaments.hooks: the leagues' seasons, which
     # hold their matchday events); the events no archive holds yet are written on their own.
     covered: set[int] = set()
-    for provider in hooks.backup_providers():
-        covered |= provider.events_covered()
-        yield from provider.documents()
+    providers = hooks.backup_providers()
+    for provider in providers:
+        if not provider.after_events:
+            covered |= provider.events_covered()
+            yield from provider.documents()
     for event in Event.objects.exclude(pk__in=covered).order_by("slug"):
         yield f"events/{event.slug}.json", "event", event.slug, export_event(event)
+    # Documents that name events by slug (cup series) come after them, in import order.
+    for provider in providers:
+        if provider.after_events:
+            yield from provider.documents()
 
 
 def write_backup(directory: str | Path, *, now: dt.datetime | None = None) -> dict[str, Any]:
-    """Write every event and every season as archives into DIR/<UTC date-time>/, with a
+    """Write every event, every season and every cup series as archives into DIR/<UTC date-time>/, with a
     manifest (the time of the backup, and each file's kind, name, size and SHA-256, in the
     order to import them) and a SHA256SUMS file for `sha256sum -c`.
 

@@ -1,4 +1,4 @@
-"""`python manage.py backup_archives DIR`: write every event and every league season as an
+"""`python manage.py backup_archives DIR`: write every event, league season and cup series as an
 archive into DIR/<UTC date-time>/ with a manifest of SHA-256 sums (docs/backups.md). Prints
 the manifest as JSON; on a problem prints {"errors": [...]} and exits with status 2."""
 
@@ -14,7 +14,7 @@ from tournaments.errors import ServiceError
 
 
 class Command(BaseCommand):
-    help = "Write a dated folder of archives (one per event and per season) with a manifest."
+    help = "Write a dated folder of archives (one per event, season and cup series) with a manifest."
 
     def add_arguments(self, parser):
         parser.add_argument("directory", help="the folder that receives the dated backup folder")
