@@ -102,6 +102,7 @@ def _world() -> dict[str, Any]:
         "archive_season": {"league": league.slug, "season": season.slug},
         "archive_cup": {"slug": series.slug},
         "ruleset": {"code": "tarok-net-2007"},
+        "ranking": {"family": "slovenian"},
     }
 
 
@@ -113,7 +114,7 @@ def _path_parameters(path: str, world: dict[str, Any]) -> dict[str, Any]:
         ("/api/v1/cups/", "cup"), ("/api/v1/players/", "player"),
         ("/api/v1/archive/events/", "archive_event"), ("/api/v1/archive/seasons/", "archive_season"),
         ("/api/v1/archive/cups/", "archive_cup"),
-        ("/api/v1/rulesets/", "ruleset"),
+        ("/api/v1/rulesets/", "ruleset"), ("/api/v1/rankings/", "ranking"),
     ]
     names = {part[1:-1] for part in path.split("/") if part.startswith("{")}
     for prefix, key in prefixes:
