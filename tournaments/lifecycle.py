@@ -18,6 +18,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournaments.models import Event, Registration, Round, Scorecard
+from tournaments.rulesets import is_money_ruleset
 
 R = Round.Status
 C = Scorecard.Status
@@ -74,6 +75,21 @@ def is_pending(card: Scorecard) -> bool:
 
 def is_finished(card: Scorecard) -> bool:
     return card.status in FINISHED_CARDS
+
+
+def hand_count_off(card: Scorecard, event: Event | None = None) -> tuple[int, int] | None:
+    """(hands on the card, hands the event plays) when a card of hands has fewer or more hands
+    than its event plays, else None. Seed 000 §3: "Igra se 24 iger", §4.2: "Ena tekma zajema
+    24 iger"; an event sets its own number (`hands_per_round`). Such a card is confirmed by an
+    official only, with a written reason (`tournaments.rights`). A money sheet (GP Vysočiny:
+    the round is timed, not counted in hands) has no hands and is never off; a lone player's
+    table plays none and is confirmed as it is made."""
+    event = event or card.table.round.event
+    if is_money_ruleset(card.ruleset_code) or len(card.player_ids) < 2:
+        return None
+    entered = card.hands.count()
+    planned = event.hands_per_round
+    return None if entered == planned else (entered, planned)
 
 
 def counts(card: Scorecard, rnd: Round | None = None) -> bool:

@@ -499,6 +499,10 @@ def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = N
         "can_confirm_card": rights.may(user, card, CardAction.CONFIRM, table=table),
         "can_confirm_alone": rights.submitted_by_actor(card, user) and rights.card_refusal(
             user, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,
+        # A card of fewer or more hands than the round plays: the referee confirms it with a
+        # reason (tournaments.rights), asked by the confirm form.
+        "hand_count_off": (lifecycle.hand_count_off(card, event)
+                           if card.status == Scorecard.Status.SUBMITTED else None),
         "can_confirm_hands": rights.may(user, card, CardAction.CONFIRM_HAND, table=table),
         "is_official": rights.is_official(user, event),
         "organiser": rights.is_organiser(user, event),
@@ -669,12 +673,14 @@ def scorecard_confirm(request: HttpRequest, slug: str, number: int, table_number
     if isinstance(table, HttpResponse):
         return table
     paper_checked = request.POST.get("paper_checked") == "on"
-    refused = _refused(request, table, CardAction.CONFIRM, paper_checked=paper_checked)
+    reason = request.POST.get("reason", "")
+    refused = _refused(request, table, CardAction.CONFIRM, paper_checked=paper_checked,
+                       reason=reason)
     if refused:
         return refused
     try:
         services.scorecard_confirm(scorecard=table.scorecard, actor=request.user,
-                                   paper_checked=paper_checked)
+                                   paper_checked=paper_checked, reason=reason)
     except ServiceError as exc:
         raise_refusal(exc)
         messages.error(request, str(exc))
