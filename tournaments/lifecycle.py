@@ -122,18 +122,44 @@ class SitsOut:
 
     WITHDRAWN = "withdrawn"
     NOT_CHECKED_IN = "not_checked_in"
+    ABSENT = "absent"
 
 
-def sits_out_reason(event: Event, status: str) -> str | None:
+def sits_out_reason(event: Event, status: str, *, absent: bool = False) -> str | None:
     """None when a registration of this status is seated in the event's next round.
 
-    A withdrawn player never sits. With the pool "checked in", a registration that has not
-    checked in sits out; a late entry always joins the field (it adds to it, never replaces it).
+    A withdrawn player never sits. A player marked absent for the round (`absent`, from
+    `is_absent`) misses it and stays in the event: the round after seats him after those who
+    played (seed 000 §4.1 b, done by the seating engine from the history). With the pool
+    "checked in", a registration that has not checked in sits out; a late entry always joins
+    the field (it adds to it, never replaces it).
     """
     if status == REG.WITHDRAWN:
         return SitsOut.WITHDRAWN
+    if absent:
+        return SitsOut.ABSENT
     if event.seating_pool == Event.SeatingPool.CHECKED_IN and status == REG.REGISTERED:
         return SitsOut.NOT_CHECKED_IN
+    return None
+
+
+def is_absent(registration: Registration, number: int) -> bool:
+    """Whether the player is marked absent for round `number`."""
+    return number in (registration.absent_rounds or [])
+
+
+def absence_refusal(event: Event, registration: Registration, number: int,
+                    next_number: int) -> tuple[str, str] | None:
+    """None when the player may be marked absent for (or back in) round `number`, else
+    (field, code): only a round not seated yet and planned, of a points, random or other
+    system that seats a changing field; a knock-out player who misses a round is out
+    (withdraw him), and a withdrawn player is seated in no round."""
+    if event.seating_system == "knockout":
+        return "event", "absent_in_knockout"
+    if registration.status == REG.WITHDRAWN:
+        return "registration", "withdrawn"
+    if not next_number <= number <= event.planned_rounds:
+        return "round", "round_not_ahead"
     return None
 
 

@@ -198,6 +198,7 @@ def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm
                          for p in same_players or []],
         "statuses": Registration.Status,
         "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),
+        "next_number": selectors.next_round_number(event),
     }, status=status)
 
 
@@ -287,6 +288,7 @@ def registration_status(request: HttpRequest, event: Event, registration_id: int
     if request.headers.get("HX-Request"):
         return render(request, "tournaments/manage/_player_row.html", {
             "event": event, "reg": reg, "statuses": Registration.Status, "error": error,
+            "next_number": selectors.next_round_number(event),
         }, status=status)
     if error:
         messages.error(request, error)
