@@ -28,6 +28,7 @@ from tournaments import (
     jobs,
     lifecycle,
     limits,
+    presets,
     rights,
     selectors,
     services,
@@ -91,7 +92,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
         return login_redirect(request)
     if not rights.can_create_events(request.user):
         raise PermissionDenied(_("You may not create events."))
-    form = EventForm(request.POST or None)
+    preset = None
+    if request.method != "POST" and request.GET.get("preset"):
+        # A preset fills a new form's initial values (tournaments.presets): nothing typed yet.
+        preset = presets.get(request.GET["preset"])
+        if preset is None:
+            raise Http404(_("No such preset."))
+    form = EventForm(request.POST or None, initial=dict(preset.values) if preset else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -103,8 +110,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Event created. Now add the players."))
                 return redirect("manage-players", event.slug)
         status = 400
-    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": None},
-                  status=status)
+    return render(request, "tournaments/manage/event_form.html", {
+        "form": form, "event": None, "presets": presets.PRESETS, "preset": preset,
+    }, status=status)
 
 
 def ruleset_fields(request: HttpRequest) -> HttpResponse:
@@ -114,7 +122,9 @@ def ruleset_fields(request: HttpRequest) -> HttpResponse:
     form = EventForm(initial={"ruleset_code": request.GET.get("ruleset_code", "")})
     if not form.description:
         raise Http404(_("No such ruleset."))
-    return render(request, "tournaments/manage/_ruleset_fields.html", {"form": form})
+    # An event being edited is offered no preset: presets fill a new event's form only.
+    return render(request, "tournaments/manage/_ruleset_fields.html", {
+        "form": form, "event": request.GET.get("editing") == "1"})
 
 
 @organiser_required
