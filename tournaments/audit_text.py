@@ -67,6 +67,7 @@ ACTION_LABELS = {
     "registration.create": gettext_lazy("player registered"),
     "registration.import": gettext_lazy("players imported"),
     "registration.merge": gettext_lazy("registration moved to the merged player"),
+    "registration.absent": gettext_lazy("rounds the player misses changed"),
     "registration.status": gettext_lazy("registration status changed"),
     "round.close": gettext_lazy("round closed"),
     "round.create": gettext_lazy("round seated"),

@@ -185,6 +185,14 @@ class EventForm(forms.Form):
         choices = ruleset_choices()
         return choices[0][0] if choices else ""
 
+    @property
+    def presets(self) -> list[Any]:
+        """The named days of the chosen ruleset (tournaments.presets), offered on a new
+        event's form."""
+        from tournaments.presets import for_ruleset
+
+        return for_ruleset(self._chosen_code())
+
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.option_names]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournaments.models import Event, Registration, Round, Scorecard
+from tournaments.rulesets import is_money_ruleset
 
 R = Round.Status
 C = Scorecard.Status
@@ -76,6 +77,21 @@ def is_finished(card: Scorecard) -> bool:
     return card.status in FINISHED_CARDS
 
 
+def hand_count_off(card: Scorecard, event: Event | None = None) -> tuple[int, int] | None:
+    """(hands on the card, hands the event plays) when a card of hands has fewer or more hands
+    than its event plays, else None. Seed 000 §3: "Igra se 24 iger", §4.2: "Ena tekma zajema
+    24 iger"; an event sets its own number (`hands_per_round`). Such a card is confirmed by an
+    official only, with a written reason (`tournaments.rights`). A money sheet (GP Vysočiny:
+    the round is timed, not counted in hands) has no hands and is never off; a lone player's
+    table plays none and is confirmed as it is made."""
+    event = event or card.table.round.event
+    if is_money_ruleset(card.ruleset_code) or len(card.player_ids) < 2:
+        return None
+    entered = card.hands.count()
+    planned = event.hands_per_round
+    return None if entered == planned else (entered, planned)
+
+
 def counts(card: Scorecard, rnd: Round | None = None) -> bool:
     """Whether the card's result is in the standings."""
     rnd = rnd or card.table.round
@@ -106,18 +122,44 @@ class SitsOut:
 
     WITHDRAWN = "withdrawn"
     NOT_CHECKED_IN = "not_checked_in"
+    ABSENT = "absent"
 
 
-def sits_out_reason(event: Event, status: str) -> str | None:
+def sits_out_reason(event: Event, status: str, *, absent: bool = False) -> str | None:
     """None when a registration of this status is seated in the event's next round.
 
-    A withdrawn player never sits. With the pool "checked in", a registration that has not
-    checked in sits out; a late entry always joins the field (it adds to it, never replaces it).
+    A withdrawn player never sits. A player marked absent for the round (`absent`, from
+    `is_absent`) misses it and stays in the event: the round after seats him after those who
+    played (seed 000 §4.1 b, done by the seating engine from the history). With the pool
+    "checked in", a registration that has not checked in sits out; a late entry always joins
+    the field (it adds to it, never replaces it).
     """
     if status == REG.WITHDRAWN:
         return SitsOut.WITHDRAWN
+    if absent:
+        return SitsOut.ABSENT
     if event.seating_pool == Event.SeatingPool.CHECKED_IN and status == REG.REGISTERED:
         return SitsOut.NOT_CHECKED_IN
+    return None
+
+
+def is_absent(registration: Registration, number: int) -> bool:
+    """Whether the player is marked absent for round `number`."""
+    return number in (registration.absent_rounds or [])
+
+
+def absence_refusal(event: Event, registration: Registration, number: int,
+                    next_number: int) -> tuple[str, str] | None:
+    """None when the player may be marked absent for (or back in) round `number`, else
+    (field, code): only a round not seated yet and planned, of a points, random or other
+    system that seats a changing field; a knock-out player who misses a round is out
+    (withdraw him), and a withdrawn player is seated in no round."""
+    if event.seating_system == "knockout":
+        return "event", "absent_in_knockout"
+    if registration.status == REG.WITHDRAWN:
+        return "registration", "withdrawn"
+    if not next_number <= number <= event.planned_rounds:
+        return "round", "round_not_ahead"
     return None
 
 

@@ -30,6 +30,16 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("%(tz)s is not a known time zone"), params={"tz": value})
 
 
+def validate_round_numbers(value: object) -> None:
+    """A registration's absences: a list of distinct round numbers from 1."""
+    if (not isinstance(value, list)
+            or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 32_767
+                   for n in value)
+            or len(set(value)) != len(value)):
+        raise ValidationError(_("Give the rounds as a list of distinct round numbers."),
+                              code="invalid_rounds")
+
+
 def validate_country(value: str) -> None:
     """A country is the two-letter ISO 3166 code of a real country (SI, AT, CZ, ...)."""
     if value and value not in countries:
@@ -255,6 +265,12 @@ class Registration(models.Model):
         _("tournament points"), max_digits=9, decimal_places=3, default=0
     )
     score = models.IntegerField(_("score"), default=0)
+    # The rounds the player misses while staying in the event (seed 000 §4.1 b: "eni odidejo
+    # predčasno, eni pridejo naknadno"): he sits them out, and the next round seats him after
+    # those who played ("nato ... tisti, ki v zadnjem krogu niso tekmovali"). The rule is
+    # tournaments.lifecycle.sits_out_reason.
+    absent_rounds = models.JSONField(_("absent in rounds"), default=list, blank=True,
+                                     validators=[validate_round_numbers])
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
 

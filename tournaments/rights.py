@@ -277,6 +277,30 @@ def entered_by_actor(hand: Any, actor: Any) -> bool:
     return hand.entered_by_id is not None and hand.entered_by_id == getattr(actor, "pk", None)
 
 
+def _hand_count_refusal(card: Scorecard, actor: Any, official: bool, off: tuple[int, int],
+                        reason: str) -> Refusal | None:
+    """A card with fewer or more hands than the event plays (`lifecycle.hand_count_off`) is
+    the referee's to confirm, explicitly and with a reason: not the table's, and not the one
+    official who entered and submitted it himself (where officials confirm alone, a second
+    official confirms it)."""
+    entered, planned = off
+    words = {"n": entered, "total": planned}
+    if not official:
+        return Refusal("hand_count_needs_referee",
+                       _("the card has %(n)s hands where the round plays %(total)s: only a "
+                         "referee may confirm it, with a reason") % words, field="hands")
+    if submitted_by_actor(card, actor):
+        return Refusal("hand_count_needs_second_official",
+                       _("the card has %(n)s hands where the round plays %(total)s: another "
+                         "referee or organiser confirms it, not the one who submitted it") % words,
+                       field="confirmed_by", status=400)
+    if not reason.strip():
+        return Refusal("hand_count_reason_required",
+                       _("the card has %(n)s hands where the round plays %(total)s: confirming "
+                         "it needs a reason") % words, field="reason", status=400)
+    return None
+
+
 def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
                  table: Table | None = None, paper_checked: bool = False) -> Refusal | None:
     """None when `actor` may do `action` to `card` now, else why not.
@@ -336,6 +360,11 @@ def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
                            % {"status": card.get_status_display().lower()}, field="status", status=400)
         alone = (official and paper_checked
                  and event.card_confirmation == Event.CardConfirmation.OFFICIAL)
+        off = lifecycle.hand_count_off(card, event)
+        if off is not None:
+            refusal = _hand_count_refusal(card, actor, official, off, reason)
+            if refusal is not None:
+                return refusal
         if submitted_by_actor(card, actor) and not alone:
             if official and event.card_confirmation == Event.CardConfirmation.OFFICIAL:
                 return Refusal("paper_not_checked",

@@ -13,6 +13,7 @@ standings apply.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -24,6 +25,11 @@ from tournaments.seating.points import (
     MISSING_SEAT_DEDUCTIONS,
     ExtraPointsFormula,
 )
+
+# Seed 000 §4.1 b: the organiser's extra points must keep "optimalno razmerje do osnovnih
+# točk". Capped at ±1/2 each, two players' extras differ by at most one table point: they
+# never outweigh a place at the table (they can at most draw level with it).
+MAX_EXTRA_CAP = Fraction(1, 2)
 
 SEATING_OPTIONS = {
     "random": ("seed",),
@@ -84,10 +90,15 @@ def seating_option_errors(system: str, options: Any) -> list[dict[str, Any]]:
                                     "choices": ", ".join(TABLE_TIES)}))
     if "extra" in options and "extra" in known:
         try:
-            ExtraPointsFormula.from_dict(options["extra"])
+            formula = ExtraPointsFormula.from_dict(options["extra"])
         except SeatingInvalid as exc:
             for problem in exc.errors:
                 key = problem["field"].removeprefix("extra").lstrip(".")
                 errors.append(error(f"seating_options.{problem['field']}", problem["code"],
                                     _FORMULA_MESSAGES[problem["code"]](key)))
+        else:
+            if formula.cap is None or formula.cap > MAX_EXTRA_CAP:
+                errors.append(error("seating_options.extra.cap", "cap_above_half",
+                                    _("the extra points need a cap of at most 1/2 a table "
+                                      "point, so that they never outweigh one table point")))
     return errors

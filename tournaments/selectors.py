@@ -4,7 +4,7 @@ with the field."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet
 
 from tournaments import lifecycle, search, standings
 from tournaments.models import (
@@ -95,12 +95,19 @@ def audit_of_table(table: Table) -> QuerySet[AuditEntry]:
     return table.audit_entries.select_related("actor", "content_type")
 
 
-def seating_pool(event: Event) -> tuple[list[Registration], list[tuple[Registration, str]]]:
-    """Who the next round seats, in start-number order, and who sits out with the reason
-    (lifecycle.SitsOut): the rule is lifecycle.sits_out_reason."""
+def next_round_number(event: Event) -> int:
+    return (event.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+def seating_pool(event: Event, number: int | None = None
+                 ) -> tuple[list[Registration], list[tuple[Registration, str]]]:
+    """Who round `number` (default: the next round) seats, in start-number order, and who sits
+    out with the reason (lifecycle.SitsOut): the rule is lifecycle.sits_out_reason."""
+    number = number or next_round_number(event)
     seated, out = [], []
     for reg in event.registrations.select_related("player").order_by("start_number"):
-        reason = lifecycle.sits_out_reason(event, reg.status)
+        reason = lifecycle.sits_out_reason(event, reg.status,
+                                           absent=lifecycle.is_absent(reg, number))
         if reason is None:
             seated.append(reg)
         else:
@@ -111,7 +118,7 @@ def seating_pool(event: Event) -> tuple[list[Registration], list[tuple[Registrat
 def seating_request(event: Event, number: int, seed: int) -> dict:
     """The seating engine's request (seating contract) for round `number` of the event; the
     players are the event's seating pool (seating_pool)."""
-    available, _sitting_out = seating_pool(event)
+    available, _sitting_out = seating_pool(event, number)
     rounds = list(
         event.rounds.filter(number__lt=number).order_by("number").prefetch_related(
             Prefetch("tables", queryset=Table.objects.select_related("scorecard").prefetch_related(

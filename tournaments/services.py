@@ -600,12 +600,17 @@ def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int 
 
 
 @transaction.atomic
-def scorecard_confirm(*, scorecard: Scorecard, actor: Any, paper_checked: bool = False) -> Scorecard:
+def scorecard_confirm(*, scorecard: Scorecard, actor: Any, paper_checked: bool = False,
+                      reason: str = "") -> Scorecard:
     """A second person (a player of the table or an official) confirms the submitted card; in
     an event whose officials confirm alone, an official who compared the card with the signed
-    paper sheet (`paper_checked`) may confirm the card he entered himself."""
+    paper sheet (`paper_checked`) may confirm the card he entered himself. A card with fewer or
+    more hands than the event plays is confirmed by an official, with a `reason` kept in the
+    audit trail (`tournaments.rights`)."""
+    _refuse_bad_text({"reason": reason}, multiline=("reason",))
     card = _lock_card(scorecard, None)
-    rights.require_card(actor, card, CardAction.CONFIRM, paper_checked=paper_checked)
+    rights.require_card(actor, card, CardAction.CONFIRM, paper_checked=paper_checked, reason=reason)
+    off = lifecycle.hand_count_off(card)
     alone = rights.submitted_by_actor(card, actor)
     card.status = Scorecard.Status.CONFIRMED
     card.confirmed_by, card.confirmed_by_seat = _who(actor)
@@ -614,7 +619,10 @@ def scorecard_confirm(*, scorecard: Scorecard, actor: Any, paper_checked: bool =
     card.save()
     audit.record(actor=actor, action="scorecard.confirm", target=card, event=card.table.round.event,
                  table=card.table, after={"status": card.status,
-                                          **({"compared_with_paper": True} if alone else {})})
+                                          **({"compared_with_paper": True} if alone else {}),
+                                          **({"hands": off[0], "hands_per_round": off[1]}
+                                             if off else {})},
+                 reason=reason.strip() if off else "")
     return card
 
 

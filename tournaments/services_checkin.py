@@ -1,6 +1,7 @@
 """Check-in at the desk: changing the status of many registrations of one event at once
 (check in everybody, check in or withdraw the chosen ones), each change audited as the single
-row buttons do, all of them or none."""
+row buttons do, all of them or none; and marking a player absent for a round he will miss
+while staying in the event (the rule of who is seated is tournaments.lifecycle)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import rights
+from tournaments import audit, lifecycle, rights, selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Registration
 from tournaments.services import registration_set_status
@@ -51,3 +52,36 @@ def registrations_bulk_status(*, event: Event, action: str, actor: Any,
         if reg.status in touches and reg.status != status:
             changed.append(registration_set_status(registration=reg, status=status, actor=actor))
     return changed
+
+
+_ABSENCE_REFUSALS = {
+    "absent_in_knockout": lambda n: _(
+        "a knock-out player who misses a round is out of the knock-out: withdraw him instead"),
+    "withdrawn": lambda n: _("a withdrawn player is seated in no round: reinstate him first"),
+    "round_not_ahead": lambda n: _(
+        "round %(n)s is already seated or not planned: mark a player absent for a round not "
+        "seated yet") % {"n": n},
+}
+
+
+@transaction.atomic
+def registration_set_absent(*, registration: Registration, number: int, absent: bool,
+                            actor: Any) -> Registration:
+    """Mark the player absent for round `number` (he sits it out and stays in the event; seed
+    000 §4.1 b seats him after those who played in the round after), or back in it. Only a
+    round not seated yet; audited."""
+    event = registration.event
+    rights.require_organiser(actor, event)
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    refusal = lifecycle.absence_refusal(event, reg, number, selectors.next_round_number(event))
+    if refusal is not None:
+        field, code = refusal
+        raise ServiceError(_ABSENCE_REFUSALS[code](number), field=field, code=code)
+    before = sorted(reg.absent_rounds or [])
+    after = sorted(set(before) | {number}) if absent else [n for n in before if n != number]
+    if after != before:
+        reg.absent_rounds = after
+        reg.save(update_fields=["absent_rounds"])
+        audit.record(actor=actor, action="registration.absent", target=reg, event=event,
+                     before={"absent_rounds": before}, after={"absent_rounds": after})
+    return reg

@@ -12,7 +12,6 @@ import hashlib
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from tournaments import audit, jobs, lifecycle, rights, selectors, standings
@@ -33,7 +32,7 @@ def round_seed(event: Event, number: int) -> int:
 
 
 def next_round_number(event: Event) -> int:
-    return (event.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+    return selectors.next_round_number(event)
 
 
 @transaction.atomic

@@ -30,6 +30,8 @@ urlpatterns = [
          name="manage-registrations-bulk"),
     path("e/<slug:slug>/players/<num:registration_id>/status/", views.registration_status,
          name="manage-registration-status"),
+    path("e/<slug:slug>/players/<num:registration_id>/absent/", views_checkin.registration_absent,
+         name="manage-registration-absent"),
     path("e/<slug:slug>/rounds/generate/", views.round_generate, name="manage-round-generate"),
     path("e/<slug:slug>/jobs/<num:job_id>/", views.job_detail, name="manage-job"),
     path("e/<slug:slug>/jobs/<num:job_id>/status/", views.job_status, name="manage-job-status"),

@@ -28,6 +28,7 @@ from tournaments import (
     jobs,
     lifecycle,
     limits,
+    presets,
     rights,
     selectors,
     services,
@@ -91,7 +92,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
         return login_redirect(request)
     if not rights.can_create_events(request.user):
         raise PermissionDenied(_("You may not create events."))
-    form = EventForm(request.POST or None)
+    preset = None
+    if request.method != "POST" and request.GET.get("preset"):
+        # A preset fills a new form's initial values (tournaments.presets): nothing typed yet.
+        preset = presets.get(request.GET["preset"])
+        if preset is None:
+            raise Http404(_("No such preset."))
+    form = EventForm(request.POST or None, initial=dict(preset.values) if preset else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -103,8 +110,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Event created. Now add the players."))
                 return redirect("manage-players", event.slug)
         status = 400
-    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": None},
-                  status=status)
+    return render(request, "tournaments/manage/event_form.html", {
+        "form": form, "event": None, "presets": presets.PRESETS, "preset": preset,
+    }, status=status)
 
 
 def ruleset_fields(request: HttpRequest) -> HttpResponse:
@@ -114,7 +122,9 @@ def ruleset_fields(request: HttpRequest) -> HttpResponse:
     form = EventForm(initial={"ruleset_code": request.GET.get("ruleset_code", "")})
     if not form.description:
         raise Http404(_("No such ruleset."))
-    return render(request, "tournaments/manage/_ruleset_fields.html", {"form": form})
+    # An event being edited is offered no preset: presets fill a new event's form only.
+    return render(request, "tournaments/manage/_ruleset_fields.html", {
+        "form": form, "event": request.GET.get("editing") == "1"})
 
 
 @organiser_required
@@ -198,6 +208,7 @@ def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm
                          for p in same_players or []],
         "statuses": Registration.Status,
         "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),
+        "next_number": selectors.next_round_number(event),
     }, status=status)
 
 
@@ -287,6 +298,7 @@ def registration_status(request: HttpRequest, event: Event, registration_id: int
     if request.headers.get("HX-Request"):
         return render(request, "tournaments/manage/_player_row.html", {
             "event": event, "reg": reg, "statuses": Registration.Status, "error": error,
+            "next_number": selectors.next_round_number(event),
         }, status=status)
     if error:
         messages.error(request, error)
@@ -499,6 +511,10 @@ def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = N
         "can_confirm_card": rights.may(user, card, CardAction.CONFIRM, table=table),
         "can_confirm_alone": rights.submitted_by_actor(card, user) and rights.card_refusal(
             user, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,
+        # A card of fewer or more hands than the round plays: the referee confirms it with a
+        # reason (tournaments.rights), asked by the confirm form.
+        "hand_count_off": (lifecycle.hand_count_off(card, event)
+                           if card.status == Scorecard.Status.SUBMITTED else None),
         "can_confirm_hands": rights.may(user, card, CardAction.CONFIRM_HAND, table=table),
         "is_official": rights.is_official(user, event),
         "organiser": rights.is_organiser(user, event),
@@ -669,12 +685,14 @@ def scorecard_confirm(request: HttpRequest, slug: str, number: int, table_number
     if isinstance(table, HttpResponse):
         return table
     paper_checked = request.POST.get("paper_checked") == "on"
-    refused = _refused(request, table, CardAction.CONFIRM, paper_checked=paper_checked)
+    reason = request.POST.get("reason", "")
+    refused = _refused(request, table, CardAction.CONFIRM, paper_checked=paper_checked,
+                       reason=reason)
     if refused:
         return refused
     try:
         services.scorecard_confirm(scorecard=table.scorecard, actor=request.user,
-                                   paper_checked=paper_checked)
+                                   paper_checked=paper_checked, reason=reason)
     except ServiceError as exc:
         raise_refusal(exc)
         messages.error(request, str(exc))

@@ -190,6 +190,9 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
             sheet["hands"] or sheet["money_rows"]),
         "can_confirm_card": rights.may(seat, card, CardAction.CONFIRM, table=table),
         "submitted_by_me": rights.submitted_by_actor(card, seat),
+        # A card of fewer or more hands than the round plays is the referee's to confirm.
+        "hand_count_off": (lifecycle.hand_count_off(card, event)
+                           if card.status == Scorecard.Status.SUBMITTED else None),
         "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
         "game_fields": form.ctx.game_fields_json() if form else {},
         "validate_url": reverse("table-link-validate", args=[link.token]),

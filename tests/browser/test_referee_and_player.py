@@ -48,7 +48,9 @@ def _event_with_a_played_round() -> tuple[Event, object, object]:
             services.hand_save(scorecard=card, number=number, record=record, actor=organiser,
                                expected_version=card.version)
         services.scorecard_submit(scorecard=card, actor=organiser)
-        services.scorecard_confirm(scorecard=card, actor=referee)
+        # Two hands where the round plays four: the referee confirms them with a reason.
+        services.scorecard_confirm(scorecard=card, actor=referee,
+                                   reason="two-hand test cards (fewer hands than the round plays)")
     return event, organiser, referee
 
 

@@ -90,6 +90,11 @@ def test_hands_and_cards_are_confirmed_by_a_second_person(world):
     other = referee.post(CARD + "hands/2/confirm/")
     assert other.status_code == 200 and other.json()["confirmed"] is True
 
+    # The round's four hands (a shorter card is the referee's to confirm, with a reason).
+    for number in (3, 4):
+        version = here.get(CARD).json()["version"]
+        assert here.put(CARD + f"hands/{number}/", {"version": version, "record": trojka("2", 50)},
+                        format="json").status_code == 201
     version = here.get(CARD).json()["version"]
     assert here.post(CARD + "submit/", {"version": version}, format="json").status_code == 200
     same = here.post(CARD + "confirm/")

@@ -78,8 +78,14 @@ def test_an_organiser_adds_creates_and_removes_officials_without_the_admin(club)
 
 def _enter_and_submit(event: Event, organiser) -> Scorecard:
     card = Scorecard.objects.get(table__round__event=event)
-    services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
-                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 40})
+    # The round's four hands: a card of another number needs a second official and a reason
+    # (tests/integration/test_formats_card_hands.py).
+    for number, declarer in enumerate(["1", "2", "3", "1"], start=1):
+        card.refresh_from_db()
+        services.hand_save(scorecard=card, number=number, actor=organiser,
+                           expected_version=card.version,
+                           record={"game": "trojka", "declarer": declarer, "resting": "4",
+                                   "points": 40})
     services.scorecard_submit(scorecard=card, actor=organiser)
     card.refresh_from_db()
     return card

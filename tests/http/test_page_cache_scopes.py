@@ -108,7 +108,7 @@ def test_a_confirmation_changes_the_standings_at_once(day):
     services.scorecard_submit(scorecard=card, actor=organiser)
     before = {name: _get(url)[0] for name, url in urls.items()}
     assert "R1 T1" in before["standings"]  # pending, not counted
-    services.scorecard_confirm(scorecard=card, actor=referee)
+    services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card: fewer hands than the round plays")
     for name in ("event", "standings", "live", "round", "projector"):
         page, queries = _get(urls[name])
         assert queries > 1 and page != before[name], name
@@ -122,7 +122,7 @@ def test_a_correction_of_a_confirmed_card_changes_the_standings(day):
     _hand(card, 1, organiser, 47)
     card.refresh_from_db()
     services.scorecard_submit(scorecard=card, actor=organiser)
-    services.scorecard_confirm(scorecard=card, actor=referee)
+    services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card: fewer hands than the round plays")
     before = _get(urls["standings"])[0]
     card.refresh_from_db()
     services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,

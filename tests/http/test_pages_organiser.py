@@ -283,6 +283,12 @@ def test_enter_hands_including_klop_and_contra_then_confirm_by_a_second_person(w
     hand.refresh_from_db()
     assert hand.confirmed_by == teammate
 
+    # The round's last two hands (a shorter card is the referee's to confirm, with a reason).
+    for number, resting in ((3, p[2]), (4, p[3])):
+        declarer = next(x for x in p if x != resting)
+        card.refresh_from_db()
+        assert entering.post(url, _hand_post(card, number, game="trojka", declarer=declarer,
+                                             points=40, resting=resting)).status_code == 302
     # Submit, then confirmation by a second person makes it count.
     entering.post(f"{url}submit/")
     card.refresh_from_db()

@@ -103,6 +103,7 @@ def _state(world: World) -> tuple:
     event = world.event
     event.refresh_from_db()
     return (event.status, event.registrations.count(),
+            tuple(event.registrations.values_list("absent_rounds", flat=True)),
             tuple(Round.objects.filter(event=event).values_list("status", flat=True)),
             tuple(world.round.tables.values_list("scorecard__status", flat=True)),
             Dispute.objects.count())
@@ -113,7 +114,9 @@ def _state(world: World) -> tuple:
 def test_writes_of_people_without_the_role_are_refused_and_change_nothing(world: World, role: str):
     client = client_for(world.users()[role])
     before = _state(world)
-    for url, data, allowed in POSTS:
+    reg = world.event.registrations.order_by("start_number").first()
+    posts = POSTS + [(f"{M}/players/{reg.pk}/absent/", {"round": "2", "absent": "1"}, ORGANISERS)]
+    for url, data, allowed in posts:
         response = client.post(url, data)
         assert response.status_code == allowed[role], url
     assert _state(world) == before

@@ -91,8 +91,12 @@ def _trojka(ids: list[str], number: int) -> dict[str, Any]:
 
 def _bring_card_to(card: Scorecard, status: str, *, writer: Any, checker: Any, referee: Any) -> None:
     ids = list(card.player_ids)
-    services.hand_save(scorecard=card, number=1, record=_trojka(ids, 1), actor=writer,
-                       expected_version=card.version)
+    # The round's full four hands: a card of another number is the referee's to confirm with
+    # a reason (tests/integration/test_formats_card_hands.py), not what this matrix asks.
+    for number in range(1, 5):
+        card.refresh_from_db()
+        services.hand_save(scorecard=card, number=number, record=_trojka(ids, number),
+                           actor=writer, expected_version=card.version)
     if status == "annulled":
         services.scorecard_annul(scorecard=card, actor=referee, reason="matrix set-up")
         return

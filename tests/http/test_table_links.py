@@ -51,7 +51,7 @@ def _phone(link: TableLink, seat: int) -> Client:
 
 def _hand(card: Scorecard, number: int, points: int = 45) -> dict:
     ids = list(card.player_ids)
-    resting = rest_rotation(ids, 4)[number - 1]["resting"]
+    resting = rest_rotation(ids, max(number, 4))[number - 1]["resting"]
     declarer = next(p for p in ids if p != resting)
     card.refresh_from_db()
     return {"number": number, "version": card.version, "game": "trojka", "declarer": declarer,
@@ -68,11 +68,12 @@ def test_a_table_enters_submits_and_a_second_seat_confirms(day):
     first = _phone(link, 1)
     page = first.get(f"/t/{link.token}/")
     assert page.status_code == 200 and "Save hand 1" in page.content.decode()
-    for number in (1, 2):
+    # The round's four hands (a shorter card is the referee's to confirm, with a reason).
+    for number in (1, 2, 3, 4):
         response = first.post(f"/t/{link.token}/hands/", _hand(card, number))
         assert response.status_code == 302, response.content.decode()[:3000]
     card.refresh_from_db()
-    assert card.hands.count() == 2 and card.totals["1"] != 0
+    assert card.hands.count() == 4 and card.totals["1"] != 0
     hand = card.hands.get(number=1)
     assert (hand.entered_by, hand.entered_by_seat) == (None, 1)
     entry = AuditEntry.objects.filter(action="hand.create", table=link.table).first()
@@ -91,10 +92,10 @@ def test_a_table_enters_submits_and_a_second_seat_confirms(day):
     card.refresh_from_db()
     assert (card.status, card.confirmed_by_seat) == ("confirmed", 3)
     # The card is the officials' now: the link shows it and writes nothing.
-    after = first.post(f"/t/{link.token}/hands/", _hand(card, 3))
+    after = first.post(f"/t/{link.token}/hands/", _hand(card, 5))
     assert after.status_code == 302
     card.refresh_from_db()
-    assert card.hands.count() == 2 and card.status == "confirmed"
+    assert card.hands.count() == 4 and card.status == "confirmed"
 
 
 def test_a_token_writes_only_its_own_table(day):

@@ -134,7 +134,7 @@ class World:
             ts.hand_save(scorecard=card, number=1, record=trojka(*card.player_ids[::3]),
                          actor=self.organiser, expected_version=card.version)
             ts.scorecard_submit(scorecard=card, actor=self.organiser)
-            ts.scorecard_confirm(scorecard=card, actor=self.referee)
+            ts.scorecard_confirm(scorecard=card, actor=self.referee, reason="a short test card: fewer hands than the round plays")
         return tr.round_close(rnd=rnd, actor=self.organiser)
 
     # Leagues and cups ------------------------------------------------------------------
@@ -209,6 +209,13 @@ def _registration_set_status(w: World) -> Call:
                 "registration.status", w.organiser)
 
 
+def _registration_set_absent(w: World) -> Call:
+    reg = w.event(players=1).registrations.get()
+    return Call(lambda: tournaments.services_checkin.registration_set_absent(
+        registration=reg, number=1, absent=True, actor=w.organiser),
+        "registration.absent", w.organiser)
+
+
 def _registrations_bulk_status(w: World) -> Call:
     event = w.event(players=2)
     return Call(lambda: tournaments.services_checkin.registrations_bulk_status(
@@ -267,13 +274,13 @@ def _scorecard_submit(w: World) -> Call:
 
 def _scorecard_confirm(w: World) -> Call:
     card = ts.scorecard_submit(scorecard=w.card_with_hand(), actor=w.organiser)
-    return Call(lambda: ts.scorecard_confirm(scorecard=card, actor=w.referee),
+    return Call(lambda: ts.scorecard_confirm(scorecard=card, actor=w.referee, reason="a short test card: fewer hands than the round plays"),
                 "scorecard.confirm", w.referee)
 
 
 def _scorecard_verify(w: World) -> Call:
     card = ts.scorecard_submit(scorecard=w.card_with_hand(), actor=w.organiser)
-    card = ts.scorecard_confirm(scorecard=card, actor=w.referee)
+    card = ts.scorecard_confirm(scorecard=card, actor=w.referee, reason="a short test card: fewer hands than the round plays")
     return Call(lambda: ts.scorecard_verify(scorecard=card, actor=w.referee),
                 "scorecard.verify", w.referee)
 
@@ -610,6 +617,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.event_update": _event_update,
     "tournaments.services.registration_create": _registration_create,
     "tournaments.services.registration_set_status": _registration_set_status,
+    "tournaments.services_checkin.registration_set_absent": _registration_set_absent,
     "tournaments.services.round_store": _round_store,
     "tournaments.services.round_swap_players": _round_swap_players,
     "tournaments.services.round_publish": _round_publish,

@@ -30,7 +30,7 @@ def closed_round():
     services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
                        record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
     services.scorecard_submit(scorecard=card, actor=organiser)
-    services.scorecard_confirm(scorecard=card, actor=referee)
+    services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card: fewer hands than the round plays")
     services_rounds.round_close(rnd=rnd, actor=organiser)
     return event, card, organiser, referee
 

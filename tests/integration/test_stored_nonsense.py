@@ -58,7 +58,8 @@ def _closed_world_archive() -> tuple[dict, str]:
             card.refresh_from_db()
         player = world.users["player_here" if number == 1 else "player_elsewhere"]
         services.scorecard_submit(scorecard=card, actor=player)
-        services.scorecard_confirm(scorecard=card, actor=referee)
+        # One hand where the round plays four: the referee confirms it with a reason.
+        services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card")
     round_close(rnd=world.round1, actor=world.users["organiser"])
     doc = archive.export_event(world.event)
     # The archive comes back under its own slug, so the original steps aside.
@@ -141,15 +142,39 @@ def test_the_points_systems_options_are_stored_and_change_the_table_points():
     world = build_world()
     card = world.card(1)
     services.scorecard_submit(scorecard=card, actor=world.users["player_here"])
-    services.scorecard_confirm(scorecard=card, actor=world.users["referee"])
+    # The card is shorter than the round: the referee confirms it with a reason (finding 8).
+    services.scorecard_confirm(scorecard=card, actor=world.users["referee"],
+                               reason="a one-hand card for this test")
     plain = {r.start_number: r.points for r in event_standings(world.event).rows}
     assert plain[1] == Decimal("4.000")
     response = world.client("organiser").patch(E, {"seating_options": {
-        "seed": 7, "extra": {"per": 1, "points": "1", "cap": "2"}}}, format="json")
+        "seed": 7, "extra": {"per": 1, "points": "1", "cap": "0.5"}}}, format="json")
     assert response.status_code == 200, response.content
     world.event.refresh_from_db()
     extra = {r.start_number: r.points for r in event_standings(world.event).rows}
-    assert extra[1] == Decimal("6.000")
+    # At most half a table point more (the cap, seed 000 §4.1 b "optimalno razmerje").
+    assert extra[1] == Decimal("4.500")
+    # The organiser sees the formula with its cap.
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(world.users["organiser"])
+    page = browser.get("/manage/e/" + world.event.slug + "/").content.decode()
+    assert "1 per 1 of score above the table's mean, at most ±0.5" in page
+
+
+@pytest.mark.parametrize("extra", [{"per": 1, "points": "1"}, {"per": 1, "points": "1", "cap": "2"},
+                                   {"per": 1, "points": "1", "cap": "0.51"}])
+def test_extra_points_without_a_cap_of_half_a_point_are_refused(extra):
+    """Issue #21, finding 5: "pri čemer mora paziti na optimalno razmerje do osnovnih točk":
+    extra points that could outweigh one table point are refused, naming the cap."""
+    world = build_world()
+    response = world.client("organiser").patch(E, {"seating_options": {"extra": extra}},
+                                               format="json")
+    assert response.status_code == 400
+    assert "seating_options.extra.cap" in [e["field"] for e in _errors(response)]
+    world.event.refresh_from_db()
+    assert "extra" not in world.event.seating_options
 
 
 def test_the_fixed_system_reads_no_options():

@@ -17,7 +17,9 @@ def play_table(card: Scorecard, winner: str, organiser, referee) -> None:
                        record={"game": "trojka", "declarer": winner, "resting": resting,
                                "points": 50})
     services.scorecard_submit(scorecard=card, actor=organiser)
-    services.scorecard_confirm(scorecard=card, actor=referee)
+    # One hand where the round plays more: the referee confirms it with a reason.
+    services.scorecard_confirm(scorecard=card, actor=referee,
+                               reason="a one-hand test card (fewer hands than the round plays)")
 
 
 def played_event(players: list[Player], rounds: list[list[tuple[list[int], int]]], *,

@@ -309,6 +309,13 @@ class VersionSerializer(serializers.Serializer):
                                        help_text="the scorecard version you read (optional)")
 
 
+class ConfirmSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="",
+        help_text="why a card with fewer or more hands than the round plays is right: needed "
+                  "then, kept in the audit trail")
+
+
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="written reason, kept in the audit trail")
 

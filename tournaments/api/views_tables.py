@@ -16,6 +16,7 @@ from tournaments import selectors, services
 from tournaments.api import lookups, permissions
 from tournaments.api.schema import refusals
 from tournaments.api.serializers import (
+    ConfirmSerializer,
     HandDeleteSerializer,
     HandSerializer,
     HandWriteSerializer,
@@ -148,12 +149,20 @@ class ScorecardSubmitView(_TableView):
 
 @extend_schema(tags=["scorecards"])
 class ScorecardConfirmView(_TableView):
-    @extend_schema(summary="Confirm a submitted scorecard (a second person)", request=None,
+    @extend_schema(summary="Confirm a submitted scorecard (a second person)",
+                   description="A card with fewer or more hands than the event's hands_per_round "
+                               "is confirmed by a referee or organiser (not the one who submitted "
+                               "it) with a `reason`, kept in the audit trail; a player of the "
+                               "table is refused (403). A money sheet has no hands.",
+                   request=ConfirmSerializer,
                    responses={200: ScorecardSerializer, **refusals(400, 403, 404)})
     def post(self, request: Request, slug: str, number: int, table: int) -> Response:
         found = self._table(request, slug, number, table)
         permissions.require_table_confirmer(request.user, found)
-        services.scorecard_confirm(scorecard=found.scorecard, actor=request.user)
+        data = ConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.scorecard_confirm(scorecard=found.scorecard, actor=request.user,
+                                   reason=data.validated_data["reason"])
         return self._card(found)
 
 

@@ -54,8 +54,8 @@ EVENT_FIELDS = (
     "updated_at",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
-REGISTRATION_FIELDS = ("start_number", "status", "tournament_points", "score", "registered_at",
-                       "checked_in_at")
+REGISTRATION_FIELDS = ("start_number", "status", "tournament_points", "score", "absent_rounds",
+                       "registered_at", "checked_in_at")
 ROUND_FIELDS = ("number", "status", "seating_system", "seed", "seating_version", "repeat_pairs",
                 "notes", "byes", "eliminated", "published_at", "clock_started_at", "closed_at",
                 "created_at")
