@@ -1,11 +1,11 @@
 """Putting a season's players into its divisions from a CSV file, all or nothing.
 
 The columns are an event's player import's (first_name, last_name, club, country,
-federation_id; tournaments.services.read_import_csv reads them, with commas, semicolons or
+federation_id; tournaments.services.player_entry.read_import_csv reads them, with commas, semicolons or
 tabs) plus `division` (its level, 1, 2 ..., its Roman numeral, I, II ..., or its name, in
 any case and without diacritics) and `seed_position` (empty: the next free position of the
 division). A row names an existing registry player as the event import does
-(tournaments.services.ImportRegistry: by federation id, else by first name, last name and
+(tournaments.services.player_entry.ImportRegistry: by federation id, else by first name, last name and
 club, forgiving case and diacritics); only a player the registry lacks is created. Every row
 is checked before anything is written, and one bad row refuses the whole file with every
 problem at `rows[i].<column>`, the message naming the file line. Each member is added by
@@ -27,6 +27,7 @@ from tournaments import audit, search
 from tournaments import services as tournament_services
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player
+from tournaments.services.player_entry import ImportRegistry, import_error, read_import_csv
 
 SEASON_IMPORT_COLUMNS = (*tournament_services.PLAYER_IMPORT_COLUMNS, "division", "seed_position")
 
@@ -60,12 +61,12 @@ def _plan(season: Season, rows: list[tuple[int, int, dict[str, str]]]
     counts = {pk: len(positions) for pk, positions in taken.items()}
     named: dict[tuple[int, int], int] = {}
     seen_players: dict[Any, int] = {}
-    registry = tournament_services.ImportRegistry(rows)
+    registry = ImportRegistry(rows)
     plan = []
     for index, line, v in rows:
         # Called only within this iteration, so index and line are this row's.
         def bad(column: str, code: str, message: str) -> None:
-            errors.append(tournament_services.import_error(index, column, code, f"line {line}: {message}"))  # noqa: B023
+            errors.append(import_error(index, column, code, f"line {line}: {message}"))  # noqa: B023
 
         new_player = registry.check_values(v, bad)
         division = None
@@ -138,7 +139,7 @@ def memberships_import_csv(*, season: Season, text: str, actor: Any) -> Imported
     # Lock the season so that no member slips in between the check and the writes.
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     _check_planning(season)
-    rows, errors = tournament_services.read_import_csv(text, SEASON_IMPORT_COLUMNS)
+    rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS)
     plan: list[dict[str, Any]] = []
     if not errors:
         plan, errors = _plan(season, rows)

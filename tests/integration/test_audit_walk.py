@@ -1,6 +1,6 @@
 """Every write leaves an audit entry: a walk over every public service.
 
-The public functions of tournaments/services.py, tournaments/services_rounds.py,
+The public functions of the tournaments/services/ package, tournaments/services_rounds.py,
 tournaments/services_players.py and leagues/services.py are found by introspection (defined in the module, name not starting with
 "_"). Each one is either a write, with a builder below that calls it with valid arguments and
 names the audit action it must leave and who the entry must name, or it is listed in
@@ -73,7 +73,9 @@ def public_services() -> set[str]:
             for module in MODULES
             for name, obj in vars(module).items()
             if inspect.isfunction(obj) and not name.startswith("_")
-            and obj.__module__ == module.__name__}
+            # A package (tournaments.services) shows the functions of its modules.
+            and (obj.__module__ == module.__name__
+                 or obj.__module__.startswith(f"{module.__name__}."))}
 
 
 # ---------------------------------------------------------------------------------------

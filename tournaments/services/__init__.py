@@ -1,0 +1,95 @@
+"""Every write of the tournament domain: validate first, then change the database in one
+transaction and leave an audit entry for every change of results, seating, penalties,
+disputes and standings.
+
+Views, serializers, management commands and Celery tasks call these functions and only
+these; they never save models themselves. One module per concept: `events` (players,
+events, the event's status), `registrations`, `player_entry` (typed in or imported), `rounds`, `scorecards` (hands,
+cards, money sheets, carried totals), `officiating` (penalties, disputes, adjustments) and
+`validation` (the checks every write shares). The seating jobs, the merging of players and
+the check-in desk's bulk actions are `tournaments.services_rounds`, `services_players` and
+`services_checkin`. The names below are the services' public face: callers write
+`services.hand_save(...)` whatever module holds it. Shared building blocks (the checks, the
+CSV reading and registry matching the leagues' import reuses) are imported from the module
+they live in.
+"""
+
+from tournaments.services.events import (
+    EVENT_FIELDS,
+    event_create,
+    event_status_follow,
+    event_update,
+    player_create,
+)
+from tournaments.services.officiating import (
+    dispute_decide,
+    dispute_open,
+    penalty_record,
+    standings_adjust,
+)
+from tournaments.services.player_entry import (
+    IMPORT_COLUMNS,
+    IMPORT_STATUSES,
+    PLAYER_IMPORT_COLUMNS,
+    registration_add,
+    registrations_import_csv,
+)
+from tournaments.services.registrations import (
+    registration_create,
+    registration_set_status,
+)
+from tournaments.services.rounds import (
+    CHECKER_NOTE,
+    is_checker_note,
+    round_publish,
+    round_start_clock,
+    round_store,
+    round_swap_players,
+    seating_violations,
+)
+from tournaments.services.scorecards import (
+    hand_confirm,
+    hand_delete,
+    hand_save,
+    money_sheet_save,
+    refresh_carried_totals,
+    scorecard_annul,
+    scorecard_confirm,
+    scorecard_submit,
+    scorecard_verify,
+)
+
+__all__ = [
+    "CHECKER_NOTE",
+    "EVENT_FIELDS",
+    "IMPORT_COLUMNS",
+    "IMPORT_STATUSES",
+    "PLAYER_IMPORT_COLUMNS",
+    "dispute_decide",
+    "dispute_open",
+    "event_create",
+    "event_status_follow",
+    "event_update",
+    "hand_confirm",
+    "hand_delete",
+    "hand_save",
+    "is_checker_note",
+    "money_sheet_save",
+    "penalty_record",
+    "player_create",
+    "refresh_carried_totals",
+    "registration_add",
+    "registration_create",
+    "registration_set_status",
+    "registrations_import_csv",
+    "round_publish",
+    "round_start_clock",
+    "round_store",
+    "round_swap_players",
+    "scorecard_annul",
+    "scorecard_confirm",
+    "scorecard_submit",
+    "scorecard_verify",
+    "seating_violations",
+    "standings_adjust",
+]
