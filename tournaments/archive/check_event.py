@@ -11,7 +11,7 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from tournaments import archive_checks, services
+from tournaments import archive_checks
 from tournaments.archive.check import Checker, PlayerResolver, check_player
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
@@ -45,6 +45,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.rulesets import is_money_ruleset
+from tournaments.seating_options import seating_option_errors
 
 EVENT_KEYS = (*EVENT_FIELDS, "organisers", "referees", "registrations", "rounds", "penalties",
               "disputes", "standings_adjustments", "audit")
@@ -82,7 +83,7 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
                     checker.add(f"{path}.{name}", "invalid_ruleset", message)
         if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
             checker.add(f"{path}.stake_haler", "required", "a money ruleset needs the stake per player")
-        for error in services.seating_option_errors(event.seating_system, event.seating_options):
+        for error in seating_option_errors(event.seating_system, event.seating_options):
             checker.add(f"{path}.{error['field']}", error["code"], error["message"])
         checker.check_constraints(event, path)
         if event.slug in ctx.slugs:

@@ -1,0 +1,182 @@
+"""The event form: the ruleset, its mode and options offered from the registry's description,
+the seating system and its options, the day's numbers, and the presets that fill it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import limits, ruleset_text
+from tournaments.forms.common import kc_to_haler, ruleset_choices, ruleset_description
+from tournaments.models import Event, SeatingSystem
+
+
+def _option_value(option: dict[str, Any], raw: str) -> Any:
+    """The typed choice of a ruleset option whose text the browser posted."""
+    for choice in option["choices"]:
+        if str(choice) == raw:
+            return choice
+    raise forms.ValidationError(_("Choose one of the offered values."))
+
+
+class EventForm(forms.Form):
+    """Create or edit an event: its ruleset (code, mode, options from the registry), seating
+    system and format. The ruleset's modes and options are fields built for the chosen code."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    slug = forms.SlugField(label=_("Web address"), max_length=100, required=False,
+                           help_text=_("Part of the event's address; made from the name when left empty."))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Last day"), required=False,
+                              widget=forms.DateInput(attrs={"type": "date"}))
+    time_zone = forms.CharField(label=_("Time zone"), max_length=64, initial="Europe/Ljubljana")
+    language = forms.ChoiceField(label=_("Language of printed sheets"), choices=Event.Language.choices)
+    ruleset_code = forms.ChoiceField(label=_("Ruleset"))
+    ruleset_mode = forms.ChoiceField(label=_("Mode"), required=False)
+    seating_system = forms.ChoiceField(label=_("Seating system"), choices=SeatingSystem.choices)
+    planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
+    hands_per_round = forms.IntegerField(label=_("Hands per round"), min_value=1,
+                                         max_value=limits.MAX_HANDS_PER_ROUND,
+                                         initial=24)
+    round_duration_minutes = forms.IntegerField(label=_("Round duration (minutes)"), min_value=1,
+                                                max_value=600, required=False)
+    table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=5, initial=4)
+    min_table_size = forms.IntegerField(
+        label=_("Smallest table"), min_value=1, max_value=5, initial=3,
+        help_text=_("1 seats a lone player at the last table in the points system (seed 000 "
+                    "§4.1 b: 41 players are ten fours and one lone player)."))
+    stake_kc = forms.DecimalField(label=_("Stake per player and round (Kč)"), required=False,
+                                  min_value=0, max_digits=9, decimal_places=2,
+                                  help_text=_("Money rulesets only."))
+    status = forms.ChoiceField(label=_("Status"), choices=Event.Status.choices,
+                               initial=Event.Status.REGISTRATION)
+    is_public = forms.BooleanField(label=_("Public (listed, standings visible to everybody)"),
+                                   required=False, initial=True)
+    rated = forms.BooleanField(label=_("Rated (its tables count in the players' ratings)"),
+                               required=False, initial=True,
+                               help_text=Event._meta.get_field("rated").help_text)
+    card_confirmation = forms.ChoiceField(label=_("Who confirms a table's card"),
+                                          choices=Event.CardConfirmation.choices, required=False,
+                                          initial=Event.CardConfirmation.TABLE,
+                                          widget=forms.RadioSelect)
+    seating_pool = forms.ChoiceField(label=_("Who is seated in each round"),
+                                     choices=Event.SeatingPool.choices, required=False,
+                                     initial=Event.SeatingPool.ACTIVE, widget=forms.RadioSelect,
+                                     help_text=Event._meta.get_field("seating_pool").help_text)
+
+    SERVICE_FIELD_MAP = {"stake_haler": "stake_kc", "ruleset_options": "ruleset_code"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset_code"].choices = ruleset_choices()
+        code = self._chosen_code()
+        self.description = ruleset_description(code) if code else None
+        desc = self.description
+        modes = [(m["code"], ruleset_text.mode_label(m)) for m in (desc or {}).get("modes", [])]
+        self.fields["ruleset_mode"].choices = modes
+        if desc and desc.get("default_mode"):
+            self.fields["ruleset_mode"].initial = desc["default_mode"]
+        self.option_names: list[str] = []
+        current = (self.initial.get("ruleset_options") or {}) if code == self.initial.get("ruleset_code") else {}
+        for option in (desc or {}).get("options", []):
+            name = f"opt-{option['name']}"
+            self.option_names.append(name)
+            # Not required: an option left out keeps the ruleset's default.
+            labels = {str(c["value"]): c["label"] for c in option.get("choice_labels", [])}
+            self.fields[name] = forms.ChoiceField(
+                label=ruleset_text.text(option.get("label") or option["name"]), required=False,
+                choices=[(str(c), ruleset_text.text(labels.get(str(c), str(c))))
+                         for c in option["choices"]],
+                initial=str(current.get(option["name"], option["default"])),
+                help_text=ruleset_text.text(option.get("description", "")),
+            )
+
+    def _chosen_code(self) -> str:
+        if self.is_bound:
+            return self.data.get(self.add_prefix("ruleset_code"), "") or ""
+        code = self.initial.get("ruleset_code")
+        if code:
+            return code
+        choices = ruleset_choices()
+        return choices[0][0] if choices else ""
+
+    @property
+    def presets(self) -> list[Any]:
+        """The named days of the chosen ruleset (tournaments.presets), offered on a new
+        event's form."""
+        from tournaments.presets import for_ruleset
+
+        return for_ruleset(self._chosen_code())
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    @property
+    def money(self) -> bool:
+        return bool(self.description and self.description.get("unit") == "haler")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("slug") and data.get("name"):
+            data["slug"] = slugify(data["name"])[:100]
+        if data.get("starts_on") and not data.get("ends_on"):
+            data["ends_on"] = data["starts_on"]
+        options = {}
+        for option in (self.description or {}).get("options", []):
+            raw = data.get(f"opt-{option['name']}")
+            if raw in (None, ""):
+                continue
+            try:
+                value = _option_value(option, raw)
+            except forms.ValidationError as exc:
+                self.add_error(f"opt-{option['name']}", exc)
+                continue
+            # Store only what differs from the ruleset's default: the card says less.
+            if value != option["default"]:
+                options[option["name"]] = value
+        data["ruleset_options"] = options
+        try:
+            data["stake_haler"] = kc_to_haler(data.get("stake_kc"))
+        except forms.ValidationError as exc:
+            self.add_error("stake_kc", exc)
+        return data
+
+    def service_fields(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {
+            "name": d["name"], "slug": d["slug"], "venue": d.get("venue", ""),
+            "starts_on": d["starts_on"], "ends_on": d["ends_on"], "time_zone": d["time_zone"],
+            "language": d["language"], "ruleset_code": d["ruleset_code"],
+            "ruleset_mode": d.get("ruleset_mode") or "", "ruleset_options": d["ruleset_options"],
+            "seating_system": d["seating_system"], "planned_rounds": d["planned_rounds"],
+            "hands_per_round": d["hands_per_round"],
+            "round_duration_minutes": d.get("round_duration_minutes"),
+            "table_size": d["table_size"], "min_table_size": d["min_table_size"],
+            "stake_haler": d.get("stake_haler") if self.money else None,
+            "status": d["status"], "is_public": d.get("is_public", False),
+            "rated": d.get("rated", False),
+            "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
+            "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
+        }
+
+    @classmethod
+    def initial_from(cls, event: Event) -> dict[str, Any]:
+        return {
+            "name": event.name, "slug": event.slug, "venue": event.venue,
+            "starts_on": event.starts_on, "ends_on": event.ends_on, "time_zone": event.time_zone,
+            "language": event.language, "ruleset_code": event.ruleset_code,
+            "ruleset_mode": event.ruleset_mode, "ruleset_options": event.ruleset_options,
+            "seating_system": event.seating_system, "planned_rounds": event.planned_rounds,
+            "hands_per_round": event.hands_per_round,
+            "round_duration_minutes": event.round_duration_minutes,
+            "table_size": event.table_size, "min_table_size": event.min_table_size,
+            "stake_kc": (Decimal(event.stake_haler) / 100) if event.stake_haler else None,
+            "status": event.status, "is_public": event.is_public, "rated": event.rated,
+            "card_confirmation": event.card_confirmation,
+            "seating_pool": event.seating_pool,
+        }

@@ -1,0 +1,104 @@
+"""Forms of the players page: a player typed in (country by name, ISO 3166), two records
+merged, a CSV file imported, a registration's status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import limits
+from tournaments.countries import choices as country_choices
+from tournaments.countries import country_code
+from tournaments.models import Registration
+
+
+class CountryInput(forms.TextInput):
+    """A text box with the list of countries (named in the page's language) to pick from:
+    whoever types "Slovenija", "Slovenia" or "SI" gets SI (tournaments.countries)."""
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None,
+               renderer: Any = None) -> str:
+        list_id = f"{(attrs or {}).get('id') or self.attrs.get('id') or name}-choices"
+        box = super().render(name, value, {**(attrs or {}), "list": list_id, "autocomplete": "off"},
+                             renderer)
+        options = format_html_join("", '<option value="{}">{}</option>', country_choices())
+        return box + format_html('<datalist id="{}">{}</datalist>', list_id, options)
+
+
+class CountryField(forms.CharField):
+    """A country by its name in any of the site's languages or by its ISO 3166 code; the
+    cleaned value is the code ("" for none)."""
+
+    widget = CountryInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 100)
+        super().__init__(**kwargs)
+
+    def clean(self, value: Any) -> str:
+        text = super().clean(value)
+        code = country_code(text)
+        if code is None:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a country: pick one from the list, or type its name or its "
+                  "two-letter code (SI, AT, CZ)."), code="invalid_country", params={"value": text})
+        return code
+
+
+class PlayerAddForm(forms.Form):
+    first_name = forms.CharField(label=_("First name"), max_length=100)
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    country = CountryField(label=_("Country"), required=False)
+    federation_id = forms.CharField(label=_("Federation id"), max_length=50, required=False)
+    start_number = forms.IntegerField(label=_("Start number"), min_value=1, required=False,
+                                      max_value=limits.INT_MAX,
+                                      help_text=_("Left empty: the next free number."))
+    status = forms.ChoiceField(label=_("Status"), choices=[
+        (Registration.Status.REGISTERED, _("Registered")),
+        (Registration.Status.CHECKED_IN, _("Checked in")),
+        (Registration.Status.LATE_ENTRY, _("Late entry")),
+    ])
+    # The organiser's answer when the registry already has a player of this name and club:
+    # that player's id, or "new" for a namesake. Posted by the buttons of that question.
+    use_player = forms.RegexField(regex=r"^(new|[0-9]{1,9})$", required=False)
+
+
+class PlayerMergeForm(forms.Form):
+    """The other record of the same person, merged into the player of the page."""
+
+    duplicate = forms.IntegerField(label=_("The other record"), min_value=1,
+                                   max_value=limits.INT_MAX, required=False,
+                                   widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["duplicate"].required = required
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), required=False)
+    text = forms.CharField(label=_("…or paste the rows"), required=False,
+                           widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            raw = upload.read()
+            try:
+                data["csv"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", _("The file is not UTF-8 text."))
+        else:
+            data["csv"] = data.get("text") or ""
+        if not self.errors and not data["csv"].strip():
+            self.add_error(None, _("Choose a file or paste the rows."))
+        return data
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(choices=Registration.Status.choices)
