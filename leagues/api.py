@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from leagues import roles, selectors, services
+from leagues import careers, cup_totals, league_standings, next_season, roles, selectors, services
 from leagues.models import CupSeries, Division, League, Matchday, Season
 from tournaments import limits, rights
 from tournaments.errors import Forbidden, NotFound, ServiceError
@@ -162,11 +162,11 @@ def season_dict(season: Season) -> dict[str, Any]:
     }
 
 
-def standings_dict(standings: selectors.SeasonStandings) -> dict[str, Any]:
+def standings_dict(standings: league_standings.SeasonStandings) -> dict[str, Any]:
     return {
         "after_matchday": standings.after, "final": standings.final,
         "pending_tables": [{"matchday": m, "table": t} for m, t in standings.pending],
-        "tie_breaks": ["score", *selectors.TIE_BREAKS],
+        "tie_breaks": ["score", *league_standings.TIE_BREAKS],
         "divisions": [{
             "level": ds.division.level, "name": ds.division.name, "ranked": ds.ranked,
             "rows": [{
@@ -181,7 +181,7 @@ def standings_dict(standings: selectors.SeasonStandings) -> dict[str, Any]:
     }
 
 
-def plan_dict(plan: selectors.NextSeasonPlan) -> dict[str, Any]:
+def plan_dict(plan: next_season.NextSeasonPlan) -> dict[str, Any]:
     return {
         "divisions": [{
             "level": d.level, "name": d.name, "size": d.size, "is_qualification": d.is_qualification,
@@ -209,7 +209,7 @@ def cup_dict(series: CupSeries) -> dict[str, Any]:
     }
 
 
-def ranking_dict(ranking: selectors.CupRanking) -> dict[str, Any]:
+def ranking_dict(ranking: cup_totals.CupRanking) -> dict[str, Any]:
     return {
         "table_incomplete": ranking.table_incomplete, "missing_places": ranking.missing_places,
         "places_beyond_table": ranking.beyond_table,
@@ -349,7 +349,7 @@ class StandingsView(_Base):
     def get(self, request: Request, slug: str, season: str) -> Response:
         obj = self.season(request, slug, season)
         after = _int(request.query_params, "after")
-        return Response(standings_dict(selectors.season_standings(obj, after=after)))
+        return Response(standings_dict(league_standings.season_standings(obj, after=after)))
 
 
 def _job_dict(job: Any) -> dict[str, Any] | None:
@@ -509,7 +509,7 @@ class SeasonFinishView(_Base):
     def post(self, request: Request, slug: str, season: str) -> Response:
         obj = self.season(request, slug, season, write=True)
         services.season_finish(season=obj, actor=request.user)
-        return Response(standings_dict(selectors.season_standings(obj)))
+        return Response(standings_dict(league_standings.season_standings(obj)))
 
 
 class FinalOrderView(_Base):
@@ -519,7 +519,7 @@ class FinalOrderView(_Base):
         data = _body(request)
         services.division_set_final_order(division=_division(obj, data), players=_players(data, "players"),
                                           actor=request.user, reason=str(data.get("reason", "")))
-        return Response(standings_dict(selectors.season_standings(obj)))
+        return Response(standings_dict(league_standings.season_standings(obj)))
 
 
 def _plan_args(data: Any, request: Request) -> dict[str, Any]:
@@ -532,7 +532,7 @@ class NextPlanView(_Base):
     @extend_schema(operation_id="league_season_next_plan", **OBJ)
     def get(self, request: Request, slug: str, season: str) -> Response:
         obj = self.season(request, slug, season)
-        return Response(plan_dict(selectors.next_season_plan(obj, **_plan_args(request.query_params, request))))
+        return Response(plan_dict(next_season.next_season_plan(obj, **_plan_args(request.query_params, request))))
 
 
 class SeasonAdvanceView(_Base):
@@ -577,7 +577,7 @@ class CupDetailView(_Base):
 class CupRankingView(_Base):
     @extend_schema(operation_id="cup_ranking", **OBJ)
     def get(self, request: Request, slug: str) -> Response:
-        return Response(ranking_dict(selectors.cup_ranking(self.cup(request, slug))))
+        return Response(ranking_dict(cup_totals.cup_ranking(self.cup(request, slug))))
 
 
 class CupPointsView(_Base):
@@ -619,7 +619,7 @@ class PlayerCareerView(_Base):
         player = Player.objects.filter(pk=pk).first()
         if player is None:
             raise NotFound(f"no player {pk}", field="player", code="not_found")
-        career = selectors.player_career(player)
+        career = careers.player_career(player)
         return Response({
             "player": _player_dict(player),
             "leagues": [{"league": e.league.slug, "season": e.season.slug, "division": e.division.name,

@@ -12,7 +12,7 @@ def organises_a_league(user) -> bool:
 
 def public_career(player):
     """The player's public leagues and cups, or None when he has none."""
-    from leagues.selectors import player_career
+    from leagues.careers import player_career
 
     career = player_career(player)
     return career if career["leagues"] or career["cups"] else None

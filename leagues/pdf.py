@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from weasyprint.urls import URLFetcher
 
-from leagues import selectors
+from leagues import cup_totals, league_standings
 from leagues.models import CupSeries, Season
 
 FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
@@ -38,13 +38,13 @@ def _pdf(template: str, context: dict, title: str) -> bytes:
 
 
 def season_standings_pdf(season: Season, *, after: int | None = None, language: str = "en") -> bytes:
-    standings = selectors.season_standings(season, after=after)
+    standings = league_standings.season_standings(season, after=after)
     context = {"season": season, "league": season.league, "standings": standings,
                "language": language}
     return _pdf("pdf/leagues/season_standings.html", context, f"{season.league.name} {season.name}")
 
 
 def cup_ranking_pdf(series: CupSeries, *, language: str = "en") -> bytes:
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     return _pdf("pdf/leagues/cup_ranking.html", {"series": series, "ranking": ranking, "language": language},
                 series.name)

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from leagues import selectors
+from leagues import league_standings, next_season, selectors
 from leagues.models import (
     CupPoints,
     CupSeries,
@@ -382,7 +382,7 @@ def applicants_select(*, season: Season, applicants: Sequence[Player], actor: An
     members = {m.player_id for d in divisions for m in d.memberships.all()}
     errors = [_err(f"applicants[{i}]", "already_member", _("%(p)s is already in this season") % {"p": p})
               for i, p in enumerate(applicants) if p.pk in members]
-    if criterion is not None and criterion not in selectors.CRITERIA:
+    if criterion is not None and criterion not in next_season.CRITERIA:
         errors.append(_err("criterion", "invalid_choice", _("unknown criterion %(c)s") % {"c": criterion}))
     if criterion in ("qualification", "pre_competition") and criterion_event is None:
         errors.append(_err("criterion_event", "required", _("the criterion needs its tournament")))
@@ -397,7 +397,7 @@ def applicants_select(*, season: Season, applicants: Sequence[Player], actor: An
             % {"a": len(unique), "f": len(free)}))
     if errors:
         raise ServiceError(errors)
-    ranked = selectors.rank_applicants(unique, criterion, previous=season.previous,
+    ranked = next_season.rank_applicants(unique, criterion, previous=season.previous,
                                        criterion_event=criterion_event)
     qual = selectors.qualification_division(divisions)
     placed, waiting, not_admitted = [], [], []
@@ -421,7 +421,7 @@ def applicants_select(*, season: Season, applicants: Sequence[Player], actor: An
                      after={"player": player.pk, "why": why,
                             "division": slot[0].name if slot else (qual.name if qual else None),
                             "seed_position": slot[1] if slot else None},
-                     reason=selectors.criterion_label(criterion))
+                     reason=next_season.criterion_label(criterion))
     return {"placed": placed, "qualification": waiting, "not_admitted": not_admitted}
 
 
@@ -816,7 +816,7 @@ def season_finish(*, season: Season, actor: Any) -> Season:
     if unplayed:
         raise ServiceError(_("matchdays not yet closed: %(n)s") % {"n": ", ".join(map(str, unplayed))},
                            field="matchdays", code="matchdays_open")
-    standings = selectors.season_standings(season, rank_unplayed=True)
+    standings = league_standings.season_standings(season, rank_unplayed=True)
     result: dict[str, list] = {}
     for ds in standings.divisions:
         if not ds.division.plays_matchdays:
@@ -869,7 +869,7 @@ def season_advance(*, season: Season, actor: Any, name: str, slug: str = "",
     """Form the next season from a finished one: promotions and relegations into the seed
     positions seed 000 §4.2 names, the lowest league's relegated into the qualification group,
     the qualification's best into the lowest league, and free places filled from the
-    applicants by the chosen criterion (see selectors.next_season_plan). Every promotion,
+    applicants by the chosen criterion (see next_season.next_season_plan). Every promotion,
     relegation and qualification is written to the audit trail."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     if season.status != Season.Status.FINISHED:
@@ -877,7 +877,7 @@ def season_advance(*, season: Season, actor: Any, name: str, slug: str = "",
     if Season.objects.filter(previous=season).exists():
         raise Conflict(_("the next season is already formed"), field="season", code="season_advanced")
     leaving = list(leaving)
-    plan = selectors.next_season_plan(season, leaving=leaving, applicants=applicants, criterion=criterion,
+    plan = next_season.next_season_plan(season, leaving=leaving, applicants=applicants, criterion=criterion,
                                       criterion_event=criterion_event, qualification_event=qualification_event)
     if plan.errors:
         raise ServiceError(plan.errors)

@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from leagues import pdf, roles, selectors
+from leagues import cup_totals, league_standings, next_season, pdf, roles, selectors
 from leagues.models import Season
 
 
@@ -47,7 +47,7 @@ def league_list(request):
 def league_detail(request, slug: str):
     league = _league_or_404(request, slug)
     current = selectors.current_season(league)
-    standings = selectors.season_standings(current) if current else None
+    standings = league_standings.season_standings(current) if current else None
     return render(request, "leagues/league_detail.html", {
         "league": league, "seasons": selectors.seasons_of(league), "current": current,
         "standings": standings, "can_organise": roles.can_organise_league(request.user, league),
@@ -58,7 +58,7 @@ def season_detail(request, slug: str, season: str):
     season_obj = _season_or_404(request, slug, season)
     divisions = selectors.divisions_of(season_obj)
     after = _after(request)
-    standings = selectors.season_standings(season_obj, after=after, divisions=divisions)
+    standings = league_standings.season_standings(season_obj, after=after, divisions=divisions)
     matchdays = [{"matchday": m, "round": selectors.matchday_round(m), "played": selectors.matchday_is_played(m)}
                  for m in standings.matchdays]
     return render(request, "leagues/season_detail.html", {
@@ -66,7 +66,7 @@ def season_detail(request, slug: str, season: str):
         "matchdays": matchdays, "after": after,
         "schedule": selectors.schedule_view(season_obj, divisions),
         "next_season": Season.objects.filter(previous=season_obj).first(),
-        "criterion_label": selectors.criterion_label((season_obj.formation or {}).get("criterion")),
+        "criterion_label": next_season.criterion_label((season_obj.formation or {}).get("criterion")),
         "can_organise": roles.can_organise_league(request.user, season_obj.league),
     })
 
@@ -88,7 +88,7 @@ def cup_list(request):
 def cup_detail(request, slug: str):
     series = _cup_or_404(request, slug)
     return render(request, "leagues/cup_detail.html", {
-        "series": series, "ranking": selectors.cup_ranking(series),
+        "series": series, "ranking": cup_totals.cup_ranking(series),
         "can_organise": roles.can_organise_cup(request.user, series),
     })
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from leagues import roles, selectors, services, services_import
+from leagues import next_season, roles, selectors, services, services_import
 from leagues.forms import (
     LeagueForm,
     MatchdayForm,
@@ -558,7 +558,7 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
         candidates += [p for p in tournament_selectors.players_matching(query)[:SEARCH_RESULTS + len(member_ids)]
                        if p.pk not in member_ids and p.pk not in chosen][:SEARCH_RESULTS]
     form = NextSeasonForm(data, members=members, applicants=[(p.pk, str(p)) for p in candidates],
-                          criteria=[(c, selectors.criterion_label(c)) for c in selectors.CRITERIA],
+                          criteria=[(c, next_season.criterion_label(c)) for c in next_season.CRITERIA],
                           initial={"planned_matchdays": season.planned_matchdays,
                                    "applicants": chosen})
     plan = None
@@ -575,7 +575,7 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
                       applicants=[players[pk] for pk in d["applicants"] if pk in players],
                       criterion=d.get("criterion") or None)
         if form.is_valid():
-            plan = selectors.next_season_plan(season, **values)
+            plan = next_season.next_season_plan(season, **values)
             if plan.errors:
                 add_service_errors(form, plan.errors)
             elif apply:
@@ -594,7 +594,7 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
         status = 400
     elif not form.is_bound:
         # Opened: the plan as the rules give it, before any choice of the organiser.
-        plan = selectors.next_season_plan(season)
+        plan = next_season.next_season_plan(season)
     rows = []
     if plan is not None:
         for division in plan.divisions:

@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from leagues import roles, selectors, services
+from leagues import cup_totals, roles, selectors, services
 from leagues.forms import CupEventForm, CupForm, CupPointsForm
 from leagues.models import CupSeries
 from tournaments import selectors as tournament_selectors
@@ -101,7 +101,7 @@ def _cup_page(request: HttpRequest, series: CupSeries, *, points_form: CupPoints
               event_form: CupEventForm | None = None, status: int = 200) -> HttpResponse:
     table = selectors.cup_points_table(series)
     seed = services.seed_cup_points()
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     return render(request, "leagues/manage/cup.html", {
         "series": series, "ranking": ranking,
         "points_rows": [{"place": place, "points": points, "seed": seed.get(place) == points and place in seed}

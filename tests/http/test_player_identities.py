@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from leagues import selectors as league_selectors
+from leagues import cup_totals
 from leagues import services as league_services
 from leagues.models import SeasonMembership
 from tests.factories import PlayerFactory
@@ -202,7 +202,7 @@ def _schedule_ids(season) -> set[str]:
 
 def test_merging_moves_registrations_memberships_cup_results_and_the_account(organiser, split):
     keep, drop, series, season = split
-    assert len(league_selectors.cup_ranking(series).rows) == 8
+    assert len(cup_totals.cup_ranking(series).rows) == 8
     assert str(drop.pk) in _schedule_ids(season)
     user = drop.user
     services_players.player_merge(keep=keep, duplicate=drop, actor=organiser)
@@ -212,7 +212,7 @@ def test_merging_moves_registrations_memberships_cup_results_and_the_account(org
     assert SeasonMembership.objects.get(season=season, player=keep)
     assert str(drop.pk) not in _schedule_ids(season) and str(keep.pk) in _schedule_ids(season)
     assert keep.user == user and keep.federation_id == "SLO-1"
-    ranking = league_selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     assert len(ranking.rows) == 7 and ranking.row_for(keep).tournaments_played == 2
     entry = AuditEntry.objects.get(action="player.merge")
     assert entry.object_id == str(keep.pk) and entry.before["duplicate"]["id"] == drop.pk

@@ -12,8 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from leagues import archive_cups
-from leagues import selectors as league_selectors
+from leagues import archive_cups, cup_totals
 from leagues import services as league_services
 from leagues.models import CupPoints, CupSeries, CupSeriesEvent
 from tests.factories import UserFactory
@@ -36,7 +35,7 @@ def _played_cup():
 
 
 def _ranking(series):
-    ranking = league_selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     return [(row.rank, row.player.full_name, row.total) for row in ranking.rows]
 
 

@@ -14,7 +14,7 @@ import datetime as dt
 
 import pytest
 
-from leagues import selectors, services
+from leagues import cup_totals, selectors, services
 from tests.leagues.helpers import make_players, single_table_event, users
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry
@@ -55,7 +55,7 @@ def test_eight_tournaments_best_six_plus_the_final_by_hand():
     organiser, referee = users()
     series, p = _cup(organiser, referee)
     services.cup_points_set(series=series, table=TABLE, actor=organiser, reason="completed by the organiser")
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     assert not ranking.table_incomplete and ranking.missing_places == []
     # P1: 1st in tournaments 1, 3, 5, 7 (4 x 223) and 2nd in 2, 4, 6 (3 x 198): seven
     # results, the best six are 4 x 223 + 2 x 198 = 1288; 2nd in the final 198: 1486.
@@ -83,13 +83,13 @@ def test_the_number_of_counted_results_and_the_final_are_configurable():
     services.cup_update(series=series, actor=organiser, best_results_counted=3)
     # Best three plus the final: P1 3 x 223 + 198; P2 223 + 198 + 198 + 223; P3 223 + 198 +
     # 180 + 180; P5 223 + 180 + 180; P4 198 + 180 + 166; P6 166.
-    assert _totals(selectors.cup_ranking(series), p) == [
+    assert _totals(cup_totals.cup_ranking(series), p) == [
         (1, "P1", 867), (2, "P2", 842), (3, "P3", 781), (4, "P5", 583), (5, "P4", 544), (6, "P6", 166)]
     services.cup_update(series=series, actor=organiser, best_results_counted=6, final_counts_extra=False)
     # The final then is one result among the others: P1 keeps 4 x 223 + 2 x 198 (the final's
     # 198 comes last among equals and is dropped); P2 drops his 166: 223 + 223 + 198 + 198 +
     # 180 + 180; P3 has six results and keeps them all.
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     assert _totals(ranking, p)[:3] == [(1, "P1", 1288), (2, "P2", 1202), (3, "P3", 1127)]
     assert not ranking.row_for(p["P1"]).final_result.counted
 
@@ -98,7 +98,7 @@ def test_the_seed_table_is_incomplete_and_missing_places_score_nothing():
     organiser, referee = users()
     series, p = _cup(organiser, referee, seed_points=True)
     assert selectors.cup_points_table(series) == {1: 223, 2: 198, 3: 180, 50: 1}
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     assert ranking.table_incomplete and ranking.missing_places == [4]
     p4 = ranking.row_for(p["P4"])
     assert [(r.place, r.points, r.has_entry) for r in p4.results if r.place == 4] == [(4, 0, False)] * 3
@@ -115,7 +115,7 @@ def test_an_unfinished_tournament_does_not_count_yet():
     running = single_table_event("u-2", [c, b, a], organiser, referee, finished=False)
     services.cup_event_add(series=series, event=done, actor=organiser)
     services.cup_event_add(series=series, event=running, actor=organiser)
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     assert [se.event.slug for se in ranking.counted_events] == ["u-1"]
     assert [(r.player, r.total) for r in ranking.rows] == [(a, 10), (b, 5), (c, 1)]
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from leagues import selectors, services
+from leagues import league_standings, next_season, services
 from leagues.models import SeasonMembership
 from tests.leagues.helpers import (
     make_players,
@@ -93,7 +93,7 @@ def test_free_places_pass_down_and_applicants_fill_them_by_the_previous_season()
                                 applicants=[*applicants, extra])
     assert {(e["field"], e["code"]) for e in exc.value.errors} == {("criterion", "required")}
 
-    plan = selectors.next_season_plan(season, leaving=[a[2]], applicants=applicants,
+    plan = next_season.next_season_plan(season, leaving=[a[2]], applicants=applicants,
                                       criterion="previous_season")
     assert [p.pk for p, _why in plan.applicants_ranked] == [q[0].pk, q[2].pk, newcomer.pk]
     new = services.season_advance(season=season, actor=organiser, name="2026", leaving=[a[2]],
@@ -159,14 +159,14 @@ def test_the_final_order_written_by_hand_needs_a_reason_and_is_audited():
     entry = AuditEntry.objects.filter(action="league.final_order").first()
     assert entry.reason == "commission: a2 won the tie"
     assert entry.after[:2] == [[a[1].pk, 1], [a[0].pk, 2]]
-    standings = selectors.season_standings(season)
+    standings = league_standings.season_standings(season)
     assert standings.final
     assert [r.player for r in standings.for_division(first).rows][:2] == [a[1], a[0]]
     # The qualification group played nothing: its order is written by hand the same way.
     qual = season.divisions.get(is_qualification=True)
     services.division_set_final_order(division=qual, players=[q[2], q[0], q[1]], actor=organiser,
                                       reason="result of the qualification")
-    plan = selectors.next_season_plan(season)
+    plan = next_season.next_season_plan(season)
     lowest = plan.divisions[1]
     assert [(p.player, p.seed_position, p.origin) for p in lowest.placements][-2:] == [
         (q[2], 7, "qualified"), (q[0], 8, "qualified")]

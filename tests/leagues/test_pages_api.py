@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from pypdf import PdfReader
 
-from leagues import demo, selectors, services
+from leagues import careers, cup_totals, demo, league_standings, selectors, services
 from leagues.models import CupSeries, League, Season, SeasonMembership
 from tests.factories import UserFactory
 from tests.leagues.helpers import make_players, single_table_event, users
@@ -43,7 +43,7 @@ def test_demo_league_and_cup_build_once_and_show_on_pages_and_pdfs():
     assert all(selectors.matchday_is_played(m) for m in played.matchdays.all())
     nxt = league.seasons.get(slug="2026-27")
     assert nxt.previous == played and nxt.schedule["divisions"]
-    standings = selectors.season_standings(played)
+    standings = league_standings.season_standings(played)
     first, second, _qual = standings.divisions
     # Two up and two down between leagues of eight; the qualification group's players applied
     # for the free places of the II. league and the previous season ordered them.
@@ -72,7 +72,7 @@ def test_demo_league_and_cup_build_once_and_show_on_pages_and_pdfs():
     text = _pdf_text(pdf.content)
     assert "Demo: Tarok liga" in text and "Final order" in text and str(leader.player) in text
 
-    ranking = selectors.cup_ranking(series)
+    ranking = cup_totals.cup_ranking(series)
     page = client.get("/cups/demo-cup/").content.decode()
     # The seed names only places 1-3 and 50: with eight players places 4-8 have no entry.
     assert ranking.missing_places == [4, 5, 6, 7, 8]
@@ -83,12 +83,12 @@ def test_demo_league_and_cup_build_once_and_show_on_pages_and_pdfs():
     assert "Demo: Steirischer Tarockcup" in text and "incomplete" in text and str(top.player) in text
 
     # A player's career: his league seasons and his cup, for the pages helper's player page.
-    career = selectors.player_career(leader.player)
+    career = careers.player_career(leader.player)
     assert [(e.season.slug, e.rank, e.final) for e in career["leagues"]][-1] == ("2025-26", 1, True)
     html = render_to_string("leagues/_player_career.html", {"career": career})
     assert "Demo: Tarok liga" in html and "2025/26" in html
     cup_player = top.player
-    cup_career = selectors.player_career(cup_player)["cups"]
+    cup_career = careers.player_career(cup_player)["cups"]
     assert [(e.series.slug, e.rank, e.total) for e in cup_career] == [("demo-cup", top.rank, top.total)]
     api = client.get(f"/api/v1/players/{cup_player.pk}/leagues-and-cups/").json()
     assert api["cups"][0]["total"] == top.total

@@ -18,7 +18,7 @@ from collections import defaultdict
 
 import pytest
 
-from leagues import selectors, services
+from leagues import league_standings, services
 from leagues.models import Season, SeasonMembership
 from tests.leagues.helpers import make_players, play_matchday, random_klop_points, users
 from tournaments.models import AuditEntry, Scorecard
@@ -141,7 +141,7 @@ def test_three_leagues_of_32_through_promotion_and_relegation_player_by_player()
     assert entry.after == {"season": "2026-27", "division": "I. liga", "seed_position": 23}
 
     # The plan the season page previews is the one that was applied.
-    assert selectors.season_standings(season).final
+    assert league_standings.season_standings(season).final
 
 
 def test_the_next_season_can_be_formed_only_once_and_only_from_a_finished_season():

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from leagues import selectors, services
+from leagues import league_standings, selectors, services
 from leagues.models import Season
 from tests.leagues.helpers import klop_record, make_players, play_card, users
 from tournaments import services as ts
@@ -64,13 +64,13 @@ def test_standings_after_each_matchday_with_hand_computed_scores_and_tie_breaks(
     _play_own_tables(season, 2, [[A, E, B, F], [C, G, D, H]], [[34, 20, 12, 4], [12, 4, 34, 20]],
                      organiser, referee)
 
-    after1 = selectors.season_standings(season, after=1).for_division(division)
+    after1 = league_standings.season_standings(season, after=1).for_division(division)
     # Equal scores: table points equal, best matchday equal, so the seed position decides.
     assert [(r.player, r.score, r.table_points) for r in after1.rows] == [
         (A, -4, 4), (E, -4, 4), (B, -12, 3), (F, -12, 3), (C, -20, 2), (G, -20, 2), (D, -34, 1), (H, -34, 1)]
     assert [r.tie_break for r in after1.rows] == ["seed_position"] * 8
 
-    standings = selectors.season_standings(season)
+    standings = league_standings.season_standings(season)
     assert standings.after == 2 and not standings.final
     rows = standings.for_division(division).rows
     # Totals: F -16; B, E, G -24; C -32; A -38; H -54; D -68.
@@ -93,7 +93,7 @@ def test_unconfirmed_tables_are_pending_and_do_not_count():
     tables = [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
     _play_own_tables(season, 1, tables, [[4, 12, 20, 34], [4, 12, 20, 34]], organiser, referee,
                      confirm_all=False)
-    standings = selectors.season_standings(season)
+    standings = league_standings.season_standings(season)
     assert standings.pending == [(1, 2)]
     rows = {r.player.pk: r for r in standings.for_division(division).rows}
     assert rows[p["A"].pk].score == -4 and rows[p["A"].pk].matchdays_played == 1
