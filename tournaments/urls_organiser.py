@@ -4,7 +4,7 @@ player registry with the merging of two records of one person."""
 
 from django.urls import path
 
-from tournaments import views_checkin, views_officials, views_players
+from tournaments import views_checkin, views_officials, views_players, views_table
 from tournaments import views_organiser as views
 
 T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
@@ -41,13 +41,13 @@ urlpatterns = [
     path("e/<slug:slug>/rounds/<num:number>/publish/", views.round_publish, name="manage-round-publish"),
     path("e/<slug:slug>/rounds/<num:number>/clock/", views.round_clock, name="manage-round-clock"),
     path("e/<slug:slug>/rounds/<num:number>/close/", views.round_close, name="manage-round-close"),
-    path(T, views.table_entry, name="manage-table"),
-    path(T + "validate/", views.hand_validate, name="manage-hand-validate"),
-    path(T + "hands/<num:hand_number>/", views.hand_edit, name="manage-hand-edit"),
-    path(T + "hands/<num:hand_number>/delete/", views.hand_delete, name="manage-hand-delete"),
-    path(T + "hands/<num:hand_number>/confirm/", views.hand_confirm, name="manage-hand-confirm"),
-    path(T + "submit/", views.scorecard_submit, name="manage-card-submit"),
-    path(T + "confirm/", views.scorecard_confirm, name="manage-card-confirm"),
-    path(T + "money/", views.money_sheet, name="manage-money-sheet"),
+    path(T, views_table.table_entry, name="manage-table"),
+    path(T + "validate/", views_table.hand_validate, name="manage-hand-validate"),
+    path(T + "hands/<num:hand_number>/", views_table.hand_edit, name="manage-hand-edit"),
+    path(T + "hands/<num:hand_number>/delete/", views_table.hand_delete, name="manage-hand-delete"),
+    path(T + "hands/<num:hand_number>/confirm/", views_table.hand_confirm, name="manage-hand-confirm"),
+    path(T + "submit/", views_table.scorecard_submit, name="manage-card-submit"),
+    path(T + "confirm/", views_table.scorecard_confirm, name="manage-card-confirm"),
+    path(T + "money/", views_table.money_sheet, name="manage-money-sheet"),
     path(T + "link/reissue/", views.table_link_reissue, name="manage-table-link-reissue"),
 ]

@@ -36,7 +36,6 @@ from tournaments.forms import (
     score_label,
 )
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Table
-from tournaments.views_organiser import _hand_edit_page, _save_hand
 from tournaments.views_public import (
     event_role_required,
     login_redirect,
@@ -45,6 +44,7 @@ from tournaments.views_public import (
     sheet_context,
     table_or_404,
 )
+from tournaments.views_table import hand_edit_page, save_hand
 
 referee_required = event_role_required(rights.is_official)
 
@@ -223,10 +223,10 @@ def hand_correct(request: HttpRequest, event: Event, number: int, table_number: 
         if form.is_valid() and not form.cleaned_data.get("reason", "").strip():
             form.add_error("reason", _("A correction needs a reason."))
         if not form.is_valid():
-            return _hand_edit_page(request, table, form, hand_number, status=400, template=template)
-        return _save_hand(request, table, form, hand_number, edit=True, template=template)
+            return hand_edit_page(request, table, form, hand_number, status=400, template=template)
+        return save_hand(request, table, form, hand_number, edit=True, template=template)
     form = hand_entry.hand_form(table, card, number=hand_number, record=hand.record)
-    return _hand_edit_page(request, table, form, hand_number, template=template)
+    return hand_edit_page(request, table, form, hand_number, template=template)
 
 
 @require_POST
