@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from leagues import roles
 from leagues.models import Division, Season
-from leagues.services import _check_planning, membership_add, roman
+from leagues.services import membership_add, roman
+from leagues.services.seasons import check_planning
 from tournaments import audit, search
 from tournaments import services as tournament_services
 from tournaments.errors import Forbidden, ServiceError
@@ -138,7 +139,7 @@ def memberships_import_csv(*, season: Season, text: str, actor: Any) -> Imported
                         code="not_organiser")
     # Lock the season so that no member slips in between the check and the writes.
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
-    _check_planning(season)
+    check_planning(season)
     rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS)
     plan: list[dict[str, Any]] = []
     if not errors:

@@ -1,7 +1,7 @@
 """Every write leaves an audit entry: a walk over every public service.
 
 The public functions of the tournaments/services/ package, tournaments/services_rounds.py,
-tournaments/services_players.py and leagues/services.py are found by introspection (defined in the module, name not starting with
+tournaments/services_players.py and the leagues/services/ package are found by introspection (defined in the module, name not starting with
 "_"). Each one is either a write, with a builder below that calls it with valid arguments and
 names the audit action it must leave and who the entry must name, or it is listed in
 NOT_WRITES with the reason. A new public service in none of the two fails

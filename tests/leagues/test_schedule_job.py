@@ -8,6 +8,7 @@ from django.test import Client
 
 from leagues import services, tasks
 from leagues.selectors import divisions_of
+from leagues.services import schedule as schedule_services
 from tests.factories import UserFactory
 from tests.leagues.helpers import make_players
 from tournaments import jobs
@@ -56,7 +57,7 @@ def test_the_job_reports_progress_while_the_search_runs(monkeypatch):
     season = big_season(owner, players=70)
     job = services.schedule_job_queue(season=season, actor=owner)
     seen = []
-    real = services.seat_round
+    real = schedule_services.seat_round
 
     def watched(request, progress=None):
         def spy(done, total):
@@ -64,6 +65,6 @@ def test_the_job_reports_progress_while_the_search_runs(monkeypatch):
             seen.append(Job.objects.get(pk=job.pk).progress)
         return real(request, progress=spy)
 
-    monkeypatch.setattr(services, "seat_round", watched)
+    monkeypatch.setattr(schedule_services, "seat_round", watched)
     assert services.schedule_job_run(job.pk).status == Job.Status.DONE
     assert seen and seen == sorted(seen) and seen[-1] == 99

@@ -21,6 +21,7 @@ import pytest
 from leagues import league_standings, services
 from leagues.models import Season, SeasonMembership
 from tests.leagues.helpers import make_players, play_matchday, random_klop_points, users
+from tournaments.errors import Conflict, ServiceError
 from tournaments.models import AuditEntry, Scorecard
 
 pytestmark = pytest.mark.django_db
@@ -153,15 +154,15 @@ def test_the_next_season_can_be_formed_only_once_and_only_from_a_finished_season
     for i, player in enumerate(make_players(16)):
         services.membership_add(division=first if i < 8 else second, player=player, actor=organiser)
     services.schedule_generate(season=season, actor=organiser)
-    with pytest.raises(services.ServiceError) as exc:
+    with pytest.raises(ServiceError) as exc:
         services.season_advance(season=season, actor=organiser, name="B")
     assert exc.value.errors[0]["code"] == "season_not_finished"
-    with pytest.raises(services.ServiceError) as exc:
+    with pytest.raises(ServiceError) as exc:
         services.season_finish(season=season, actor=organiser)
     assert exc.value.errors[0]["code"] == "matchdays_missing"
     rng = random.Random(5)
     play_matchday(season, 1, organiser, referee, lambda card: random_klop_points(rng, 4))
     services.season_finish(season=season, actor=organiser)
     services.season_advance(season=season, actor=organiser, name="B")
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.season_advance(season=season, actor=organiser, name="C")
