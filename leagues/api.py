@@ -2,6 +2,10 @@
 writes for the league's or cup's organisers and staff. Thin: each view parses the request,
 checks the role, calls a service or a selector and answers; refusals of the services become
 4xx answers with the contract-shaped errors ({"errors": [{hand, field, code, message}]}).
+
+Why one module of 630 lines: it is the leagues' API in the older hand-parsing style; the
+next step of #17 moves it to typed serializers in leagues/api/ like tournaments/api/, which
+will split it by resource.
 """
 
 from __future__ import annotations

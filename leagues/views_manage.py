@@ -7,7 +7,11 @@ preview and apply the next one (seed 000 §4.2).
 
 Who may do what is leagues.roles (organisers of the league, staff); every write is a service
 of leagues.services, whose refusals come back at the form's fields or as a message, never as
-a server error."""
+a server error.
+
+Why one module of 600 lines: the season's organiser pages share their forms' handling and
+the season context; the cup pages are already leagues.views_manage_cups.
+"""
 
 from __future__ import annotations
 

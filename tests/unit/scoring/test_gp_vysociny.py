@@ -1,6 +1,10 @@
 """Hands of the ruleset gp-vysociny-2004 (seed 004_9497e23b33a39f39.txt, Czech taroky, GP
 Vysočiny, Bystré 2004): every worked example and every tariff row of the seed, the options,
-and the validation errors, all through the public `scoring.evaluate` contract."""
+and the validation errors, all through the public `scoring.evaluate` contract.
+
+Why one module of 620 lines: one test per worked example and clause of seed 004, in the
+seed's order, so a reader checks the rulebook against the tests top to bottom.
+"""
 
 from __future__ import annotations
 
