@@ -34,3 +34,14 @@ def ruleset_choices() -> list[tuple[str, str]]:
 def is_money_ruleset(code: str) -> bool:
     ruleset = rules.get(code)
     return ruleset is not None and ruleset.unit == "haler"
+
+
+def penalty_points(code: str, kind: str) -> int:
+    """What a penalty costs its player in points when the rulebook gives it a fixed value
+    (tarok.net's lost mond: 21), as a negative score; 0 where the value depends on the hand or
+    the ruleset plays for money (a fine there is paid to the others, not scored)."""
+    ruleset = rules.get(code)
+    if ruleset is None or ruleset.money is not None:
+        return 0
+    value = next((p.value for p in ruleset.penalties if p.kind == kind), None)
+    return -value if value else 0

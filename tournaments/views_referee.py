@@ -20,7 +20,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import rules
 from tournaments import audit_text, rights, ruleset_text, selectors, services
 from tournaments import views_hand_entry as hand_entry
 from tournaments.errors import ServiceError
@@ -36,6 +35,7 @@ from tournaments.forms import (
     score_label,
 )
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Table
+from tournaments.rulesets import penalty_points
 from tournaments.views_public import (
     event_role_required,
     login_redirect,
@@ -77,14 +77,8 @@ def _adjust_form_after_penalty(request: HttpRequest, event: Event) -> Adjustment
     if penalty is None:
         return None
     form = _adjust_form(event)
-    ruleset = rules.get(event.ruleset_code)
-    # Where the rulebook gives the penalty a fixed value in points, that is the amount
-    # proposed; a money ruleset's fine or a value that depends on the hand is left to the
-    # referee.
-    value = next((p.value for p in getattr(ruleset, "penalties", ()) if p.kind == penalty.kind),
-                 None)
-    proposed = -value if value and ruleset is not None and ruleset.money is None else 0
-    form.initial = {"registration": penalty.registration_id, "score_delta": proposed, "reason": _(
+    form.initial = {"registration": penalty.registration_id,
+                    "score_delta": penalty_points(event.ruleset_code, penalty.kind), "reason": _(
         "%(penalty)s, round %(round)s, table %(table)s") % {
         "penalty": ruleset_text.penalty_name(event.ruleset_code, penalty.kind), "round": penalty.table.round.number,
         "table": penalty.table.number}}

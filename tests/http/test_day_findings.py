@@ -245,3 +245,12 @@ def test_a_whole_table_penalty_with_a_rulebook_value_proposes_that_amount(world:
         follow=True).content.decode()
     form = page[page.index('id="adjust"'):]
     assert re.search(rf'name="score_delta" value="-{value}"', form), form[:2000]
+
+
+def test_the_proposed_penalty_amount_comes_from_the_rulebook_only_where_it_is_fixed_points():
+    from tournaments.rulesets import penalty_points
+
+    assert penalty_points("tarok-net-2007", "mond") == -21
+    assert penalty_points("tarok-net-2007", "renons") == 0  # depends on the hand
+    assert penalty_points("gp-vysociny-2004", "misdeal") == 0  # money: paid, not scored
+    assert penalty_points("no-such-ruleset", "mond") == 0
