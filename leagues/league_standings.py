@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
@@ -20,7 +21,7 @@ from leagues.models import (
 )
 from leagues.selectors import divisions_of, league_divisions, matchdays_of
 from tournaments.models import Player
-from tournaments.standings import event_standings
+from tournaments.standings import event_standings, to_decimal
 
 TIE_BREAKS = ("table_points", "best_matchday", "seed_position")
 
@@ -38,7 +39,8 @@ class LeagueRow:
     membership: SeasonMembership
     rank: int = 0
     score: int = 0
-    table_points: Decimal = Decimal(0)
+    # Summed exactly (a matchday's thirds stay thirds, so 5/3 + 5/3 + 11/3 ties with 7).
+    exact_table_points: Fraction = Fraction(0)
     matchdays_played: int = 0
     best_matchday: int | None = None
     per_matchday: dict[int, int] = field(default_factory=dict)
@@ -50,6 +52,11 @@ class LeagueRow:
     @property
     def player(self) -> Player:
         return self.membership.player
+
+    @property
+    def table_points(self) -> Decimal:
+        """The table points rounded to three places, for display and the API."""
+        return to_decimal(self.exact_table_points)
 
     @property
     def seed_position(self) -> int:
@@ -64,7 +71,7 @@ class LeagueRow:
         # score, then table points (4/3/2/1 by the place at each table), then the best single
         # matchday, then the seed position, which is unique in a division, so no two rows tie.
         best = -self.best_matchday if self.best_matchday is not None else math.inf
-        return (-self.score, -self.table_points, best, self.seed_position)
+        return (-self.score, -self.exact_table_points, best, self.seed_position)
 
 
 @dataclass
@@ -157,7 +164,7 @@ def season_standings(season: Season, *, after: int | None = None,
                 continue
             last = max(last or 0, matchday.number)
             row.score += erow.score
-            row.table_points += erow.points
+            row.exact_table_points += erow.exact_points
             row.adjusted = row.adjusted or erow.adjusted
             if erow.rounds_played:
                 row.matchdays_played += 1

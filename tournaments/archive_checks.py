@@ -12,6 +12,7 @@ holds only verified and annulled cards.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Max
@@ -19,7 +20,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import lifecycle
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Round, Scorecard
+from tournaments.exact_points import parse_points, points_text
+from tournaments.models import Event, Registration, Round, Scorecard
 from tournaments.rulesets import is_money_ruleset
 
 # From the lifecycle (tournaments.lifecycle): no card of a draft is written; while a round is
@@ -69,7 +71,7 @@ def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
     cards give up to the last closed round, as `services.refresh_carried_totals` keeps them.
     Raises ServiceError naming each registration's path in the archive; the import is then
     rolled back."""
-    from tournaments.standings import event_standings
+    from tournaments.standings import event_standings, to_decimal
 
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     rows = {}
@@ -79,11 +81,19 @@ def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
     problems = []
     for reg in event.registrations.order_by("start_number"):
         row = rows.get(reg.start_number)
-        expected_points = row.points if row else 0
+        expected_points = row.exact_points if row else Fraction(0)
         expected_score = row.score if row else 0
+        stored_points = parse_points(reg.tournament_points)
+        # Archives written before points were stored exactly carry them rounded to three
+        # places ("1.667" for 5/3); that rounding of the right value is not a mismatch, and
+        # the imported copy takes the exact value the cards give.
+        if stored_points != expected_points and Fraction(to_decimal(expected_points)) == stored_points:
+            stored_points = expected_points
+            Registration.objects.filter(pk=reg.pk).update(
+                tournament_points=points_text(expected_points))
         path = paths.get(reg.start_number, f"{plan['path']}.registrations")
         carried = {
-            "tournament_points": (reg.tournament_points, expected_points, _(
+            "tournament_points": (stored_points, expected_points, _(
                 "start number %(n)s carries %(stored)s tournament points, but the scorecards "
                 "of the closed rounds give %(expected)s")),
             "score": (reg.score, expected_score, _(
@@ -92,7 +102,9 @@ def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
         }
         for name, (stored, expected, message) in carried.items():
             if stored != expected:
+                shown = ((points_text(stored), points_text(expected)) if name == "tournament_points"
+                         else (stored, expected))
                 problems.append(_error(f"{path}.{name}", "carried_total_mismatch", message % {
-                    "n": reg.start_number, "stored": stored, "expected": expected}))
+                    "n": reg.start_number, "stored": shown[0], "expected": shown[1]}))
     if problems:
         raise ServiceError(problems)

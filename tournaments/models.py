@@ -14,6 +14,7 @@ choices, no logic; the rules about them live in lifecycle, rights and the servic
 from __future__ import annotations
 
 import zoneinfo
+from fractions import Fraction
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
@@ -26,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from tournaments import search
+from tournaments.exact_points import ExactPointsField, parse_points, points_text
 from tournaments.limits import MAX_HANDS_PER_ROUND, multi_line_text, one_line_text
 
 
@@ -264,10 +266,9 @@ class Registration(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.REGISTERED
     )
-    # Carried by the format: points system table points (fractions of 1/3), and game score.
-    tournament_points = models.DecimalField(
-        _("tournament points"), max_digits=9, decimal_places=3, default=0
-    )
+    # Carried by the format: points system table points (exact: thirds stay thirds), and game
+    # score. A copy of what the standings compute from the cards, kept for the archive.
+    tournament_points = ExactPointsField(_("tournament points"), default=Fraction)
     score = models.IntegerField(_("score"), default=0)
     # The rounds the player misses while staying in the event (seed 000 §4.1 b: "eni odidejo
     # predčasno, eni pridejo naknadno"): he sits them out, and the next round seats him after
@@ -611,7 +612,7 @@ class StandingsAdjustment(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings_adjustments")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="adjustments")
-    points_delta = models.DecimalField(max_digits=9, decimal_places=3, default=0)
+    points_delta = ExactPointsField(_("table points"), default=Fraction)
     score_delta = models.IntegerField(default=0)
     reason = models.TextField(validators=[multi_line_text])
     created_by = models.ForeignKey(
@@ -626,7 +627,9 @@ class StandingsAdjustment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.registration}: {self.points_delta:+} points, {self.score_delta:+} score"
+        points = parse_points(self.points_delta)
+        sign = "+" if points >= 0 else ""
+        return f"{self.registration}: {sign}{points_text(points)} points, {self.score_delta:+} score"
 
 
 class Job(models.Model):

@@ -165,3 +165,71 @@ def test_equal_scores_at_a_table_share_the_places_points(db, ties, expected):
     request = selectors.seating_request(event, 2, 1)
     points = {p["id"]: p["points"] for p in request["players"]}
     assert (points["1"], points["2"]) == tuple(float(x) for x in expected)
+
+
+def test_thirds_are_stored_exactly_in_the_carried_copy_and_the_archive(db):
+    """Finding 3, storage: the registration's carried points were a decimal rounded to three
+    places (5/3 stored as 1.667, so three such rounds summed to 7.001 there too); they are
+    the exact fraction now, in the database, the API and the archive, and an old archive's
+    rounded "1.667" still imports, as the exact value the cards give."""
+    import json
+
+    from tests.integration.test_archive_event import wipe_database
+    from tournaments import archive
+    from tournaments.models import Registration
+
+    event, organiser, referee = new_event("stored-thirds", 7, planned_rounds=3)
+    store_and_play(event, organiser, referee, 1, [([1, 2, 3, 4], None), ([6, 7, 5], [39, 38, 37])])
+    stored = dict(Registration.objects.filter(event=event).values_list("start_number", "tournament_points"))
+    assert stored[5] == Fraction(5, 3) and stored[7] == Fraction(8, 3) and stored[1] == 4
+    rows = client_for(None).get(f"/api/v1/events/{event.slug}/registrations/").json()
+    rows = rows["results"] if isinstance(rows, dict) else rows
+    five = next(r for r in rows if r["start_number"] == 5)
+    assert (five["tournament_points"], five["tournament_points_exact"]) == ("1.667", "5/3")
+
+    doc = archive.export_event(event)
+    carried = {r["start_number"]: r["tournament_points"] for r in doc["event"]["registrations"]}
+    assert carried[5] == "5/3" and carried[1] == "4"
+    legacy = json.loads(archive.dumps(doc))
+    for registration in legacy["event"]["registrations"]:  # as an archive of before wrote them
+        registration["tournament_points"] = str(standings.to_decimal(
+            Fraction(registration["tournament_points"])))
+    wipe_database()
+    imported = archive.import_event(legacy, actor=None)
+    assert imported.registrations.get(start_number=5).tournament_points == Fraction(5, 3)
+
+
+def test_an_adjustment_of_a_third_is_a_third(db):
+    """Finding 3, adjustments: a referee's "-1/3" could not be typed (a decimal field of three
+    places) and "-0.333" left 6.667 where the seed's own arithmetic means 20/3."""
+    from tournaments.models import StandingsAdjustment
+
+    event, organiser, referee = new_event("third-adjust", 7, planned_rounds=3)
+    store_and_play(event, organiser, referee, 1, [([1, 2, 3, 4], None), ([6, 7, 5], [39, 38, 37])])
+    registration = event.registrations.get(start_number=1)
+    client = client_for(referee)
+    refused = client.post(f"/referee/e/{event.slug}/adjust/", {
+        "registration": registration.pk, "points_delta": "1/0", "score_delta": "0",
+        "reason": "late arrival"})
+    assert refused.status_code == 400 and not StandingsAdjustment.objects.exists()
+    assert "fraction such as 1/3" in refused.content.decode()
+    response = client.post(f"/referee/e/{event.slug}/adjust/", {
+        "registration": registration.pk, "points_delta": "−1/3", "score_delta": "0",
+        "reason": "late arrival"})
+    assert response.status_code in (200, 302)
+    assert StandingsAdjustment.objects.get().points_delta == Fraction(-1, 3)
+    row = next(r for r in standings.event_standings(event).rows if r.start_number == 1)
+    assert row.exact_points == Fraction(11, 3)
+    registration.refresh_from_db()
+    assert registration.tournament_points == Fraction(11, 3)
+    # The API takes the same text and answers with it.
+    api = client_for(organiser)
+    created = api.post(f"/api/v1/events/{event.slug}/standings/adjustments/",
+                       {"start_number": 5, "points_delta": "2/3", "reason": "scoring slip"},
+                       content_type="application/json")
+    assert created.status_code == 201, created.content
+    assert created.json()["points_delta"] == "2/3"
+    bad = api.post(f"/api/v1/events/{event.slug}/standings/adjustments/",
+                   {"start_number": 5, "points_delta": "two", "reason": "scoring slip"},
+                   content_type="application/json")
+    assert bad.status_code == 400 and "points_delta" in bad.content.decode()

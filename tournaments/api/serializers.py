@@ -5,6 +5,7 @@ rules of the domain (ruleset registry, seating, versions, who confirms) are the 
 from __future__ import annotations
 
 import datetime as dt
+from fractions import Fraction
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments.exact_points import ExactPointsSerializerField, parse_points
 from tournaments.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
 from tournaments.models import (
     AuditEntry,
@@ -110,12 +112,21 @@ class PlayerMergeSerializer(serializers.Serializer):
 
 class RegistrationSerializer(serializers.ModelSerializer):
     player = PlayerPublicSerializer(read_only=True)
+    tournament_points = serializers.SerializerMethodField(
+        help_text="table points carried after the last closed round, rounded to three places "
+                  "for display; compare by tournament_points_exact")
+    tournament_points_exact = ExactPointsSerializerField(
+        source="tournament_points", read_only=True,
+        help_text='the same points exactly: a decimal ("4", "-0.5") or a fraction ("22/3")')
 
     class Meta:
         model = Registration
-        fields = ["start_number", "status", "player", "tournament_points", "score",
-                  "registered_at", "checked_in_at"]
+        fields = ["start_number", "status", "player", "tournament_points",
+                  "tournament_points_exact", "score", "registered_at", "checked_in_at"]
         read_only_fields = fields
+
+    def get_tournament_points(self, registration: Registration) -> str:
+        return str(to_decimal(parse_points(registration.tournament_points)))
 
 
 class RegistrationCreateSerializer(serializers.Serializer):
@@ -484,9 +495,10 @@ class StandingsSerializer(serializers.Serializer):
 
 class StandingsAdjustSerializer(serializers.Serializer):
     start_number = serializers.IntegerField(min_value=1, max_value=INT_MAX)
-    points_delta = serializers.DecimalField(max_digits=9, decimal_places=3, default=0,
-                                            min_value=-MAX_POINTS_ADJUSTMENT,
-                                            max_value=MAX_POINTS_ADJUSTMENT)
+    points_delta = ExactPointsSerializerField(
+        default=Fraction(0),
+        help_text=f'table points to add (negative to take): "-1", "0.5" or an exact fraction '
+                  f'such as "-1/3"; at most {MAX_POINTS_ADJUSTMENT} either way')
     score_delta = serializers.IntegerField(default=0, min_value=-MAX_SCORE_ADJUSTMENT,
                                            max_value=MAX_SCORE_ADJUSTMENT)
     reason = serializers.CharField()
@@ -495,7 +507,8 @@ class StandingsAdjustSerializer(serializers.Serializer):
 class StandingsAdjustmentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     start_number = serializers.IntegerField(source="registration.start_number")
-    points_delta = serializers.DecimalField(max_digits=9, decimal_places=3)
+    points_delta = ExactPointsSerializerField(
+        help_text='exact table points: a decimal ("-1", "0.5") or a fraction ("-1/3")')
     score_delta = serializers.IntegerField()
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()

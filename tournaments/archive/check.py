@@ -15,6 +15,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from tournaments import services
 from tournaments.archive.format import FORMAT, PLAYER_FIELDS, VERSION
+from tournaments.exact_points import ExactPointsField
 from tournaments.models import (
     Player,
 )
@@ -50,6 +51,9 @@ def _expected_type(f: models.Field) -> tuple[str, Any]:
         return "a date as text (YYYY-MM-DD)", lambda v: isinstance(v, str)
     if isinstance(f, models.DecimalField):
         return "a decimal number as text", lambda v: isinstance(v, str)
+    if isinstance(f, ExactPointsField):
+        return 'a number as text ("4", "-0.333") or an exact fraction ("22/3")', \
+            lambda v: isinstance(v, str)
     if isinstance(f, models.IntegerField):
         return "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)
     return "text", lambda v: isinstance(v, str)
@@ -267,9 +271,19 @@ class PlayerResolver:
         if isinstance(found, Player):
             return found
         if found.created is None:
-            found.created = services.player_create(
-                **found.values, user=users[found.user] if found.user else None)
+            self.materialise_all([found], users)
         return found.created
+
+    def materialise_all(self, founds: list[Player | NewPlayer], users: dict[str, Any]) -> None:
+        """Create every new player among `founds` at once (one insert, not one per player)."""
+        new = list({id(f): f for f in founds
+                    if isinstance(f, NewPlayer) and f.created is None}.values())
+        if not new:
+            return
+        created = services.players_create_many(players=[
+            {**f.values, "user": users[f.user] if f.user else None} for f in new])
+        for found, player in zip(new, created, strict=True):
+            found.created = player
 
 
 def check_player(checker: Checker, data: Any, path: str, usernames: set[str]

@@ -19,6 +19,7 @@ from django.db import models
 from scoring.engine import CONTRACT_VERSION
 from tournaments import limits
 from tournaments.errors import ServiceError
+from tournaments.exact_points import ExactPointsField, parse_points, points_text
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -197,6 +198,8 @@ def field_out(model: type[models.Model], name: str, value: Any) -> Any:
         return utc_iso(value)
     if isinstance(f, models.DateField):
         return value.isoformat()
+    if isinstance(f, ExactPointsField):
+        return points_text(parse_points(value))
     if isinstance(f, models.DecimalField):
         return format(Decimal(value).quantize(Decimal(1).scaleb(-f.decimal_places)), "f")
     if isinstance(f, models.JSONField):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import limits
 from tournaments.engine_text import error_text
+from tournaments.exact_points import POINTS_RANGE_MESSAGE, ExactPointsFormField
 from tournaments.forms.common import BLANK, kc_to_haler
 
 
@@ -76,9 +77,15 @@ class DecisionForm(forms.Form):
 
 class AdjustmentForm(forms.Form):
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    points_delta = forms.DecimalField(label=_("Table points"), max_digits=9, decimal_places=3,
-                                      initial=0, min_value=-limits.MAX_POINTS_ADJUSTMENT,
-                                      max_value=limits.MAX_POINTS_ADJUSTMENT)
+    points_delta = ExactPointsFormField(
+        label=_("Table points"), initial="0",
+        help_text=_("A whole or decimal number, or an exact fraction such as -1/3."))
+
+    def clean_points_delta(self):
+        points = self.cleaned_data["points_delta"]
+        if points is not None and abs(points) > limits.MAX_POINTS_ADJUSTMENT:
+            raise forms.ValidationError(POINTS_RANGE_MESSAGE % {"max": limits.MAX_POINTS_ADJUSTMENT})
+        return points
     score_delta = forms.IntegerField(label=_("Score"), initial=0,
                                      min_value=-limits.MAX_SCORE_ADJUSTMENT,
                                      max_value=limits.MAX_SCORE_ADJUSTMENT)

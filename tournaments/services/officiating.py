@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -14,6 +15,12 @@ from django.utils.translation import gettext as _
 from scoring import rules
 from tournaments import audit, lifecycle, limits, rights
 from tournaments.errors import NotFound, ServiceError
+from tournaments.exact_points import (
+    INVALID_MESSAGE,
+    POINTS_RANGE_MESSAGE,
+    parse_points,
+    points_text,
+)
 from tournaments.models import (
     Dispute,
     Event,
@@ -112,26 +119,34 @@ def dispute_decide(*, dispute: Dispute, decision: str, actor: Any, correction: A
 
 @transaction.atomic
 def standings_adjust(*, registration: Registration, actor: Any, reason: str,
-                     points_delta: Decimal | int = 0, score_delta: int = 0) -> StandingsAdjustment:
+                     points_delta: Fraction | Decimal | int | str = 0,
+                     score_delta: int = 0) -> StandingsAdjustment:
+    """Add `points_delta` table points (exact: "1/3" is a third) and `score_delta` to a
+    registration's standing, with the reason; the carried totals follow."""
     rights.require_official(actor, registration.event)
     if not reason.strip():
         raise ServiceError("an adjustment needs a reason", field="reason", code="required")
     refuse_bad_text({"reason": reason}, multiline=("reason",))
     errors = limits.bounded_whole("score_delta", score_delta, -limits.MAX_SCORE_ADJUSTMENT,
                                   limits.MAX_SCORE_ADJUSTMENT)
-    points = Decimal(points_delta)
-    if not points.is_finite() or abs(points) > limits.MAX_POINTS_ADJUSTMENT:
+    try:
+        points = parse_points(points_delta)
+    except ValueError:
+        points = None
+        errors.append({"hand": None, "field": "points_delta", "code": "invalid",
+                       "message": str(INVALID_MESSAGE)})
+    if points is not None and abs(points) > limits.MAX_POINTS_ADJUSTMENT:
         errors.append({"hand": None, "field": "points_delta", "code": "out_of_range",
-                       "message": _("points_delta must be between -%(max)s and %(max)s") % {
+                       "message": str(POINTS_RANGE_MESSAGE) % {
                            "max": limits.MAX_POINTS_ADJUSTMENT}})
     if errors:
         raise ServiceError(errors)
     adj = StandingsAdjustment.objects.create(
-        event=registration.event, registration=registration, points_delta=Decimal(points_delta),
+        event=registration.event, registration=registration, points_delta=points,
         score_delta=score_delta, reason=reason.strip(), created_by=actor,
     )
     refresh_carried_totals(registration.event, actor=actor)
     audit.record(actor=actor, action="standings.adjust", target=adj, event=registration.event,
-                 after={"points_delta": str(adj.points_delta), "score_delta": score_delta},
+                 after={"points_delta": points_text(points), "score_delta": score_delta},
                  reason=reason)
     return adj

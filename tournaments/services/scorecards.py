@@ -4,7 +4,7 @@ sheet saved, and the carried totals of the registrations refreshed after a corre
 
 from __future__ import annotations
 
-from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments import audit, lifecycle, rights
 from tournaments.errors import Conflict, NotFound, ServiceError
+from tournaments.exact_points import parse_points, points_text
 from tournaments.models import (
     Event,
     Hand,
@@ -344,11 +345,12 @@ def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
     changed = []
     for reg in event.registrations.all():
         row = rows.get(reg.start_number)
-        old = [str(reg.tournament_points), reg.score]
-        reg.tournament_points = row.points if row else Decimal(0)
+        stored = parse_points(reg.tournament_points)
+        old = [points_text(stored), reg.score]
+        reg.tournament_points = row.exact_points if row else Fraction(0)
         reg.score = row.score if row else 0
-        new = [str(reg.tournament_points), reg.score]
-        if Decimal(old[0]) != reg.tournament_points or old[1] != reg.score:
+        new = [points_text(reg.tournament_points), reg.score]
+        if stored != reg.tournament_points or old[1] != reg.score:
             before[str(reg.start_number)], after[str(reg.start_number)] = old, new
             changed.append(reg)
     # Only the registrations whose totals moved: a correction at one table of a 1,024-player
