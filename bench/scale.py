@@ -10,7 +10,8 @@ REPEAT runs where an operation can be repeated:
 - the seating-list and standings PDFs (rendered in the request today);
 - entering the last hand of a card (time and queries);
 - closing the last round, and seating the next one (the seating job), once each;
-- correcting a hand of a card of the closed round (time and queries).
+- correcting a hand of a card of the closed round (time and queries);
+- importing an export of the event again as a copy (`import_event`, time and queries).
 
 Run from the repository root: `python bench/scale.py [players ...]`. SQLite in a RAM folder
 unless BENCH_DATABASE_URL names a PostgreSQL database (whose tables it migrates and fills).
@@ -208,7 +209,33 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
             card, 1, c, referee, reason="bench correction"))[1:])
     out["correct a hand in a closed round"] = (statistics.median(c[0] for c in corrections),
                                                corrections[-1][1])
+    out["import_event (a copy of the event)"] = _import_copy(event)
     return out
+
+
+def _import_copy(event) -> tuple[float, int]:
+    """Export the event and import it again under another slug (its players are matched to
+    the registry's, so this times writing the event itself), counting every query (more
+    than CaptureQueriesContext keeps)."""
+    import json
+
+    from django.db import connection
+
+    from tournaments import archive
+
+    doc = json.loads(archive.dumps(archive.export_event(event)))
+    doc["event"]["slug"] = f"{event.slug}-copy"
+    queries = 0
+
+    def count(execute, sql, params, many, context):
+        nonlocal queries
+        queries += 1
+        return execute(sql, params, many, context)
+
+    start = time.perf_counter()
+    with connection.execute_wrapper(count):
+        archive.import_event(doc, actor=None)
+    return time.perf_counter() - start, queries
 
 
 def main() -> int:

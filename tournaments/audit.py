@@ -40,6 +40,25 @@ def record(
         # Now, and again once committed, in case this process read the old version between.
         forget_event(event.slug)
         transaction.on_commit(lambda: forget_event(event.slug))
+    if event is not None:
+        hooks.audited(action, event, target)
+    entry = _entry(actor=actor, action=action, target=target, event=event, table=table,
+                   before=before, after=after, reason=reason)
+    entry.save()
+    return entry
+
+
+def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, Any]]) -> list[AuditEntry]:
+    """One entry per (target, after) of a change that belongs to no event (players entered
+    into the registry together), written with one insert."""
+    entries = [_entry(actor=actor, action=action, target=target, after=after)
+               for target, after in changes]
+    return AuditEntry.objects.bulk_create(entries, batch_size=500)
+
+
+def _entry(*, actor: Any, action: str, target: models.Model, event: Event | None = None,
+           table: Table | None = None, before: Any = None, after: Any = None,
+           reason: str = "") -> AuditEntry:
     user = actor if getattr(actor, "is_authenticated", False) else None
     via, device = "", ""
     if isinstance(actor, TableSeat):
@@ -47,9 +66,7 @@ def record(
         label, via, device = str(actor)[:200], AuditEntry.Via.TABLE_LINK, actor.device[:32]
     else:
         label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
-    if event is not None:
-        hooks.audited(action, event, target)
-    return AuditEntry.objects.create(
+    return AuditEntry(
         actor=user,
         actor_label=label or "system",
         via=via,

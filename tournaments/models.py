@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
@@ -81,7 +82,9 @@ class Player(models.Model):
                                    editable=False)
     search_club = models.CharField(max_length=search.SEARCH_CLUB_LENGTH, blank=True,
                                    editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Creation times default to now rather than auto_now_add, which overwrites any value given:
+    # an archive's import inserts rows with their archived times in one bulk insert.
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -214,7 +217,7 @@ class Event(models.Model):
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="refereed_events", blank=True
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -276,7 +279,7 @@ class Registration(models.Model):
     # tournaments.lifecycle.sits_out_reason.
     absent_rounds = models.JSONField(_("absent in rounds"), default=list, blank=True,
                                      validators=[validate_round_numbers])
-    registered_at = models.DateTimeField(auto_now_add=True)
+    registered_at = models.DateTimeField(default=timezone.now, editable=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -327,7 +330,7 @@ class Round(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
     clock_started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["event", "number"]
@@ -389,7 +392,7 @@ class TableLink(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
     token = models.CharField(max_length=64, unique=True)
     code = models.CharField(max_length=16)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -490,7 +493,7 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_at = models.DateTimeField(default=timezone.now, editable=False)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -550,7 +553,7 @@ class Penalty(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -586,7 +589,7 @@ class Dispute(models.Model):
         "AuditEntry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         help_text=_("The change that carried out the decision."),
     )
-    raised_at = models.DateTimeField(auto_now_add=True)
+    raised_at = models.DateTimeField(default=timezone.now, editable=False)
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -618,7 +621,7 @@ class StandingsAdjustment(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -656,7 +659,7 @@ class Job(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -694,7 +697,7 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True, validators=[multi_line_text])
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False, db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -615,6 +615,11 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.player_create": lambda w: Call(
         lambda: ts.player_create(first_name="Ana", last_name="Novak", actor=w.organiser),
         "player.create", w.organiser),
+    "tournaments.services.players_create_many": lambda w: Call(
+        lambda: ts.players_create_many(players=[{"first_name": "Ana", "last_name": "Novak"},
+                                                {"first_name": "Bor", "last_name": "Kos"}],
+                                       actor=w.organiser),
+        "player.create", w.organiser),
     "tournaments.services.event_create": lambda w: Call(
         lambda: ts.event_create(actor=w.organiser, name="New", slug="new",
                                 starts_on=dt.date(2026, 12, 1), ends_on=dt.date(2026, 12, 1),

@@ -59,6 +59,16 @@ class Stamps:
             model.objects.bulk_update(objs, _auto_times(model), batch_size=500)
 
 
+def inserted(model: type[models.Model], objs: list[Any]) -> list[Any]:
+    """Insert `objs` with one query per batch and return them with their keys. Creation
+    times are the archived ones (the models default them to now instead of overwriting them);
+    objects with an auto_now time have it put back by Stamps."""
+    model.objects.bulk_create(objs, batch_size=500)
+    if any(o.pk is None for o in objs):  # pragma: no cover - PostgreSQL and SQLite return keys
+        raise RuntimeError(f"the database returned no keys for the new {model.__name__} rows")
+    return objs
+
+
 def write_audit(plans: list[dict], *, event: Event | None, users: dict[str, Any],
                 find_target: Any, tables: dict[tuple[int, int], Table], stamps: Stamps
                 ) -> list[AuditEntry]:
@@ -96,40 +106,50 @@ def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> E
     event.organisers.set([users[u] for u in plan["organisers"]])
     event.referees.set([users[u] for u in plan["referees"]])
 
-    regs: dict[int, Registration] = {}
-    for entry in plan["registrations"]:
-        player = ctx.resolver.materialise(entry["resolved"], users)
-        regs[entry["fields"]["start_number"]] = stamps.create(
-            Registration, event=event, player=player, **entry["fields"])
+    ctx.resolver.materialise_all([e["resolved"] for e in plan["registrations"]], users)
+    regs: dict[int, Registration] = {
+        entry["fields"]["start_number"]: Registration(
+            event=event, player=ctx.resolver.materialise(entry["resolved"], users), **entry["fields"])
+        for entry in plan["registrations"]}
+    inserted(Registration, list(regs.values()))
 
     rounds: dict[int, Round] = {}
     tables: dict[tuple[int, int], Table] = {}
-    cards: dict[tuple[int, int], Scorecard] = {}
-    hands_to_create: list[Hand] = []
-    rows_to_create: list[MoneySheetRow] = []
     for rplan in plan["rounds"]:
         rnd = stamps.create(Round, event=event, **rplan["fields"])
         rounds[rnd.number] = rnd
         for tplan in rplan["tables"]:
-            table = Table.objects.create(round=rnd, **tplan["fields"])
-            tables[(rnd.number, table.number)] = table
-            Seat.objects.bulk_create(
-                Seat(round=rnd, table=table, registration=regs[s["start_number"]],
-                     position=s["position"]) for s in tplan["seats"])
+            tables[(rnd.number, tplan["fields"]["number"])] = Table(round=rnd, **tplan["fields"])
+    inserted(Table, list(tables.values()))
+
+    seats: list[Seat] = []
+    cards: dict[tuple[int, int], Scorecard] = {}
+    card_plans: list[dict] = []
+    for rplan in plan["rounds"]:
+        rnd = rounds[rplan["fields"]["number"]]
+        for tplan in rplan["tables"]:
+            table = tables[(rnd.number, tplan["fields"]["number"])]
+            seats.extend(Seat(round=rnd, table=table, registration=regs[s["start_number"]],
+                              position=s["position"]) for s in tplan["seats"])
             cplan = tplan["scorecard"]
-            if cplan is None:
-                continue
-            cards[(rnd.number, table.number)] = card = stamps.create(
-                Scorecard, table=table, submitted_by=user(cplan["submitted_by"]),
-                confirmed_by=user(cplan["confirmed_by"]), verified_by=user(cplan["verified_by"]),
-                **cplan["fields"])
-            hands_to_create.extend(
-                Hand(scorecard=card, entered_by=user(h["entered_by"]),
-                     confirmed_by=user(h["confirmed_by"]), **h["fields"]) for h in cplan["hands"])
-            rows_to_create.extend(
-                MoneySheetRow(scorecard=card, registration=regs[r["start_number"]], **r["fields"])
-                for r in cplan["money_rows"])
-    entered_at = {(h.scorecard_id, h.number): h.entered_at for h in hands_to_create}
+            if cplan is not None:
+                cards[(rnd.number, table.number)] = Scorecard(
+                    table=table, submitted_by=user(cplan["submitted_by"]),
+                    confirmed_by=user(cplan["confirmed_by"]),
+                    verified_by=user(cplan["verified_by"]), **cplan["fields"])
+                card_plans.append(cplan)
+    Seat.objects.bulk_create(seats, batch_size=500)
+    inserted(Scorecard, list(cards.values()))
+    hands_to_create: list[Hand] = []
+    rows_to_create: list[MoneySheetRow] = []
+    for card, cplan in zip(cards.values(), card_plans, strict=True):
+        stamps.keep(card, cplan["fields"])
+        hands_to_create.extend(
+            Hand(scorecard=card, entered_by=user(h["entered_by"]),
+                 confirmed_by=user(h["confirmed_by"]), **h["fields"]) for h in cplan["hands"])
+        rows_to_create.extend(
+            MoneySheetRow(scorecard=card, registration=regs[r["start_number"]], **r["fields"])
+            for r in cplan["money_rows"])
     Hand.objects.bulk_create(hands_to_create, batch_size=500)
     MoneySheetRow.objects.bulk_create(rows_to_create, batch_size=500)
     # Read the hands back (not trusting bulk_create to return keys on every database) to name
@@ -137,29 +157,25 @@ def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> E
     hands: dict[tuple[int, int, int], Hand] = {}
     for h in (Hand.objects.filter(scorecard__table__round__event=event)
               .select_related("scorecard__table__round")):
-        stamps.keep(h, {"entered_at": entered_at[(h.scorecard_id, h.number)]})
         hands[(h.scorecard.table.round.number, h.scorecard.table.number, h.number)] = h
 
     def hand_of(table_key: tuple[int, int] | None, number: int | None) -> Hand | None:
         return hands[(*table_key, number)] if table_key and number else None
 
-    penalties = [
-        stamps.create(Penalty, event=event, table=tables[p["table"]],
-                      hand=hand_of(p["table"], p["hand"]), registration=regs[p["start_number"]],
-                      recorded_by=user(p["recorded_by"]), **p["fields"])
-        for p in plan["penalties"]
-    ]
-    adjustments = [
-        stamps.create(StandingsAdjustment, event=event, registration=regs[a["start_number"]],
-                      created_by=user(a["created_by"]), **a["fields"])
-        for a in plan["standings_adjustments"]
-    ]
-    disputes = [
-        stamps.create(Dispute, event=event, table=tables[d["table"]] if d["table"] else None,
-                      hand=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
-                      decided_by=user(d["decided_by"]), **d["fields"])
-        for d in plan["disputes"]
-    ]
+    penalties = inserted(Penalty, [
+        Penalty(event=event, table=tables[p["table"]], hand=hand_of(p["table"], p["hand"]),
+                registration=regs[p["start_number"]], recorded_by=user(p["recorded_by"]),
+                **p["fields"])
+        for p in plan["penalties"]])
+    adjustments = inserted(StandingsAdjustment, [
+        StandingsAdjustment(event=event, registration=regs[a["start_number"]],
+                            created_by=user(a["created_by"]), **a["fields"])
+        for a in plan["standings_adjustments"]])
+    disputes = inserted(Dispute, [
+        Dispute(event=event, table=tables[d["table"]] if d["table"] else None,
+                hand=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
+                decided_by=user(d["decided_by"]), **d["fields"])
+        for d in plan["disputes"]])
 
     targets = _target_objects(event, regs, rounds, tables, cards, hands, penalties, disputes,
                               adjustments)

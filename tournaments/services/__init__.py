@@ -20,6 +20,7 @@ from tournaments.services.events import (
     event_status_follow,
     event_update,
     player_create,
+    players_create_many,
 )
 from tournaments.services.officiating import (
     dispute_decide,
@@ -77,6 +78,7 @@ __all__ = [
     "money_sheet_save",
     "penalty_record",
     "player_create",
+    "players_create_many",
     "refresh_carried_totals",
     "registration_add",
     "registration_create",

@@ -30,21 +30,78 @@ EVENT_FIELDS = {
 }
 
 
+def _new_player(first_name: str, last_name: str, club: str = "", country: str = "",
+                federation_id: str = "", user: Any = None) -> Player:
+    return Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
+                  country=country.strip().upper(), federation_id=federation_id.strip(), user=user)
+
+
+def _player_created(player: Player) -> dict[str, Any]:
+    # Who entered a player into the registry is on record, like every other write.
+    return {"name": str(player), "club": player.club, "federation_id": player.federation_id}
+
+
 @transaction.atomic
 def player_create(*, first_name: str, last_name: str, club: str = "", country: str = "",
                   federation_id: str = "", user: Any = None, actor: Any = None) -> Player:
     if not rights.can_manage_players(actor):
         raise Forbidden(_("only event organisers may add players to the registry"),
                         code="not_organiser")
-    player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
-                    country=country.strip().upper(), federation_id=federation_id.strip(), user=user)
+    player = _new_player(first_name, last_name, club, country, federation_id, user)
     full_clean(player)
     player.save()
-    # Who entered a player into the registry is on record, like every other write.
-    audit.record(actor=actor, action="player.create", target=player,
-                 after={"name": str(player), "club": player.club,
-                        "federation_id": player.federation_id})
+    audit.record(actor=actor, action="player.create", target=player, after=_player_created(player))
     return player
+
+
+@transaction.atomic
+def players_create_many(*, players: list[dict[str, Any]], actor: Any = None) -> list[Player]:
+    """`player_create` for many players at once (an archive's new players), in a constant
+    number of queries: each is validated as `player_create` validates him, the database
+    constraints included (checked over the whole list, not one query per player), then all
+    are inserted and audited together. All or none."""
+    if not rights.can_manage_players(actor):
+        raise Forbidden(_("only event organisers may add players to the registry"),
+                        code="not_organiser")
+    new = [_new_player(**values) for values in players]
+    errors: list[dict[str, Any]] = []
+    for i, player in enumerate(new):
+        try:
+            full_clean(player, validate_constraints=False)
+        except ServiceError as exc:
+            errors.extend({**e, "field": f"players[{i}].{e.get('field') or 'player'}"}
+                          for e in exc.errors)
+    errors.extend(_constraint_errors(new))
+    if errors:
+        raise ServiceError(errors)
+    for player in new:
+        player.fill_search_columns()  # what Player.save() does, which a bulk insert skips
+    created = Player.objects.bulk_create(new, batch_size=500)
+    if any(p.pk is None for p in created):  # pragma: no cover - PostgreSQL and SQLite return keys
+        raise ServiceError("the database returned no keys for the new players")
+    audit.record_many(actor=actor, action="player.create",
+                      changes=[(p, _player_created(p)) for p in created])
+    return created
+
+
+def _constraint_errors(new: list[Player]) -> list[dict[str, Any]]:
+    """Player's Meta constraints over a list of unsaved players: a federation id used twice
+    (among them or by a stored player) and a player without a name."""
+    errors = []
+    ids = [p.federation_id for p in new if p.federation_id]
+    taken = set(Player.objects.filter(federation_id__in=ids).values_list("federation_id", flat=True))
+    seen: set[str] = set()
+    for i, player in enumerate(new):
+        if not player.first_name and not player.last_name:
+            errors.append({"hand": None, "field": f"players[{i}].last_name", "code": "required",
+                           "message": _("a player needs a first or a last name")})
+        fid = player.federation_id
+        if fid and (fid in taken or fid in seen):
+            errors.append({"hand": None, "field": f"players[{i}].federation_id", "code": "unique",
+                           "message": _("federation id %(id)s belongs to another player") % {
+                               "id": fid}})
+        seen.add(fid)
+    return errors
 
 
 @transaction.atomic
