@@ -23,6 +23,7 @@ from tournaments.errors import ServiceError
 from tournaments.exact_points import parse_points, points_text
 from tournaments.models import Event, Registration, Round, Scorecard
 from tournaments.rulesets import is_money_ruleset
+from tournaments.standings import event_standings, to_decimal
 
 # From the lifecycle (tournaments.lifecycle): no card of a draft is written; while a round is
 # on its cards may be in any state (an official may verify a confirmed card early); closing a
@@ -71,8 +72,6 @@ def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
     cards give up to the last closed round, as `services.refresh_carried_totals` keeps them.
     Raises ServiceError naming each registration's path in the archive; the import is then
     rolled back."""
-    from tournaments.standings import event_standings, to_decimal
-
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     rows = {}
     if last_closed is not None:

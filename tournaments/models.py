@@ -30,6 +30,7 @@ from django_countries import countries
 from tournaments import search
 from tournaments.exact_points import ExactPointsField, parse_points, points_text
 from tournaments.limits import MAX_HANDS_PER_ROUND, multi_line_text, one_line_text
+from tournaments.rulesets import ruleset_config_errors
 
 
 def validate_time_zone(value: str) -> None:
@@ -243,8 +244,6 @@ class Event(models.Model):
         return self.name
 
     def clean(self) -> None:
-        from tournaments.rulesets import ruleset_config_errors
-
         problems = ruleset_config_errors(self.ruleset_code, self.ruleset_mode, self.ruleset_options)
         if problems:
             raise ValidationError(problems)

@@ -25,6 +25,7 @@ from tournaments.seating.points import (
     MISSING_SEAT_DEDUCTIONS,
     ExtraPointsFormula,
 )
+from tournaments.standings import FINAL_ORDERS, TABLE_TIES
 
 # Seed 000 §4.1 b: the organiser's extra points must keep "optimalno razmerje do osnovnih
 # točk". Capped at ±1/2 each, two players' extras differ by at most one table point: they
@@ -75,15 +76,11 @@ def seating_option_errors(system: str, options: Any) -> list[dict[str, Any]]:
                                 _("missing_seat_deduction must be one of %(choices)s") % {
                                     "choices": ", ".join(MISSING_SEAT_DEDUCTIONS)}))
     if "final_order" in options and "final_order" in known:
-        from tournaments.standings import FINAL_ORDERS
-
         if options["final_order"] not in FINAL_ORDERS:
             errors.append(error("seating_options.final_order", "invalid_choice",
                                 _("final_order must be one of %(choices)s") % {
                                     "choices": ", ".join(FINAL_ORDERS)}))
     if "table_ties" in options and "table_ties" in known:
-        from tournaments.standings import TABLE_TIES
-
         if options["table_ties"] not in TABLE_TIES:
             errors.append(error("seating_options.table_ties", "invalid_choice",
                                 _("table_ties must be one of %(choices)s") % {

@@ -4,7 +4,7 @@ with the field."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Max, Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
 from tournaments import lifecycle, search, standings
 from tournaments.models import (
@@ -174,8 +174,6 @@ def events_organised_by(user) -> QuerySet[Event]:
 
 def events_refereed_by(user) -> QuerySet[Event]:
     """The events a user referees (organisers referee their own events too)."""
-    from django.db.models import Q
-
     events = Event.objects.order_by("-starts_on", "name")
     if user.is_staff:
         return events

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from tournaments import lifecycle
 from tournaments.models import Event, Registration, Scorecard, StandingsAdjustment
+from tournaments.rulesets import is_money_ruleset
 from tournaments.seating.points import DEFAULT_MISSING_SEAT_DEDUCTION, table_points
 
 
@@ -174,8 +175,6 @@ def uses_table_points(event: Event) -> bool:
 
 
 def event_standings(event: Event, *, up_to_round: int | None = None) -> Standings:
-    from tournaments.rulesets import is_money_ruleset
-
     regs = list(event.registrations.select_related("player").order_by("start_number"))
     by_number = {str(r.start_number): Row(rank=0, registration=r) for r in regs}
     # Draft rounds are the officials' working copy: nothing of theirs is in the standings.

@@ -18,6 +18,7 @@ from leagues.models import (
     CupSeriesEvent,
 )
 from leagues.services.common import err, jsonable
+from scoring import rules
 from tournaments import audit
 from tournaments import rights as tournament_rights
 from tournaments.errors import Forbidden, NotFound, ServiceError, validation_errors
@@ -29,8 +30,6 @@ CUP_FIELDS = {"name", "slug", "season_label", "best_results_counted", "final_cou
 def seed_cup_points() -> dict[int, int]:
     """The cup points seed 001 names (223, 198, 180 for places 1-3 and 1 for place 50), as the
     registry's cup series holds them; nothing in between is filled in."""
-    from scoring import rules
-
     cup = rules.cup_points()
     return dict(cup.places) if cup is not None else {}
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import limits, ruleset_text
 from tournaments.forms.common import kc_to_haler, ruleset_choices, ruleset_description
 from tournaments.models import Event, SeatingSystem
+from tournaments.presets import for_ruleset
 
 
 def _option_value(option: dict[str, Any], raw: str) -> Any:
@@ -109,8 +110,6 @@ class EventForm(forms.Form):
     def presets(self) -> list[Any]:
         """The named days of the chosen ruleset (tournaments.presets), offered on a new
         event's form."""
-        from tournaments.presets import for_ruleset
-
         return for_ruleset(self._chosen_code())
 
     def option_fields(self) -> list[forms.BoundField]:

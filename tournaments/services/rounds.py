@@ -21,6 +21,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.rulesets import effective_mode
+from tournaments.seating.checker import check_seating
 from tournaments.services.events import event_status_follow
 
 
@@ -171,8 +172,6 @@ def seating_violations(rnd: Round) -> list[dict[str, Any]]:
     """What the independent checker says of a stored round, against the request the round
     was (or would have been) generated from. An organiser may keep a swap that breaks a rule;
     the round then carries the checker's words so nobody is surprised."""
-    from tournaments.seating.checker import check_seating
-
     request = selectors.seating_request(rnd.event, rnd.number, rnd.seed)
     request["system"] = rnd.seating_system
     tables = [[str(s.registration.start_number) for s in t.seats.order_by("position")]

@@ -27,6 +27,7 @@ from tournaments.models import (
 from tournaments.rights import CardAction
 from tournaments.rulesets import is_money_ruleset
 from tournaments.services.validation import refuse_bad_json, refuse_bad_text
+from tournaments.standings import event_standings
 
 
 def _card_dict(card: Scorecard, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -337,8 +338,6 @@ def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     rows = {}
     if last_closed is not None:
-        from tournaments.standings import event_standings
-
         rows = {r.start_number: r for r in event_standings(event, up_to_round=last_closed).rows}
     before: dict[str, list[Any]] = {}
     after: dict[str, list[Any]] = {}
