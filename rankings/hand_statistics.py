@@ -251,13 +251,15 @@ class EventStatistics:
     cards: int = 0
     games: Counter = field(default_factory=Counter)  # game code -> hands played
     games_won: Counter = field(default_factory=Counter)  # game code -> declarer's side won
+    games_decided: Counter = field(default_factory=Counter)  # ... won or lost (has a declarer)
     biggest: list[BigHand] = field(default_factory=list)
     streaks: list[Streak] = field(default_factory=list)
     rulesets: list[str] = field(default_factory=list)
 
-    def most_played(self) -> list[tuple[str, int, int]]:
-        """(game code, hands, won by the declarer's side), most played first (ties by code)."""
-        return [(code, n, self.games_won[code])
+    def most_played(self) -> list[tuple[str, int, int, int]]:
+        """(game code, hands, won by the declarer's side, hands with a declarer's result),
+        most played first (ties by code)."""
+        return [(code, n, self.games_won[code], self.games_decided[code])
                 for code, n in sorted(self.games.items(), key=lambda item: (-item[1], item[0]))]
 
 
@@ -290,6 +292,7 @@ def event_statistics(cards: Iterable[Mapping[str, Any]], *, top: int = 5) -> Eve
             declarer = record.get("declarer")
             won = declarer_won(record) if declarer else None
             stats.games_won[game] += won is True
+            stats.games_decided[game] += won is not None
             scores = hand.get("scores") or {}
             if scores:
                 player, score = max(((str(p), s) for p, s in scores.items()

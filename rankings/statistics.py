@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -28,7 +29,7 @@ ROLE_NAMES = {
     hs.DECLARER: gettext_lazy("as declarer"),
     hs.PARTNER: gettext_lazy("as called partner"),
     hs.DEFENDER: gettext_lazy("as defender"),
-    hs.KLOP: gettext_lazy("in klop (every player for himself)"),
+    hs.KLOP: gettext_lazy("every player for himself (klop, Trischaken)"),
 }
 TOP = 5
 
@@ -50,7 +51,9 @@ def _amount(value: float | int | None, unit: str) -> str:
         return "–"
     if unit == "haler":
         return kc(round(value))
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return number_format(value, 1)
+    return str(value)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -169,9 +172,9 @@ def event_statistics(event: Event) -> dict[str, Any]:
         player_id, name = people.get(pid, (None, pid))
         return {"number": pid, "name": name, "player_id": player_id}
 
-    most_played = [{"name": games.get(code, code), "hands": n, "won": won,
-                    "share": _percent(n, stats.hands), "won_share": _percent(won, n)}
-                   for code, n, won in stats.most_played()]
+    most_played = [{"name": games.get(code, code), "hands": n, "won": won, "decided": decided,
+                    "share": _percent(n, stats.hands), "won_share": _percent(won, decided)}
+                   for code, n, won, decided in stats.most_played()]
     return {
         "stats": stats,
         "most_played": most_played,
