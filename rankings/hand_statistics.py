@@ -91,7 +91,7 @@ def contra_right(contra: Mapping[str, Any], record: Mapping[str, Any]) -> bool |
     if on == "game":
         owner, achieved = record.get("declarer"), declarer_won(record)
     else:
-        announcement = next((a for a in record.get("announcements") or []
+        announcement = next((a for a in _list(record.get("announcements"))
                              if isinstance(a, Mapping) and a.get("name") == on), None)
         if announcement is None:
             return None
@@ -106,12 +106,22 @@ def contra_right(contra: Mapping[str, Any], record: Mapping[str, Any]) -> bool |
 
 
 def _renonses(record: Mapping[str, Any]) -> list[str]:
-    return [p.get("player") for p in record.get("penalties") or []
+    return [p.get("player") for p in _list(record.get("penalties"))
             if isinstance(p, Mapping) and str(p.get("kind", "")).startswith("renons")]
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    """A stored field as a mapping: whatever else a row holds (nonsense written past the
+    services) counts as nothing rather than failing a page."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def _score(hand: Mapping[str, Any], player: str) -> int:
-    value = (hand.get("scores") or {}).get(player, 0)
+    value = _mapping(hand.get("scores")).get(player, 0)
     return value if isinstance(value, int) else 0
 
 
@@ -183,7 +193,7 @@ def player_statistics(cards: Iterable[Mapping[str, Any]]) -> PlayerStatistics:
         stats.cards += 1
         radelci_before = 0
         for hand in card.get("hands") or []:
-            record = hand.get("record") or {}
+            record = _mapping(hand.get("record"))
             role = role_of(me, record, own_games, players)
             if role is not None:
                 stats.hands += 1
@@ -195,7 +205,7 @@ def player_statistics(cards: Iterable[Mapping[str, Any]]) -> PlayerStatistics:
                 won = declarer_won(record)
                 tally.won += won is True
                 tally.lost += won is False
-            for ann in record.get("announcements") or []:
+            for ann in _list(record.get("announcements")):
                 if not isinstance(ann, Mapping) or ann.get("by") != me:
                     continue
                 tally = stats.announcements.setdefault(str(ann.get("name")), AnnouncementTally())
@@ -204,7 +214,7 @@ def player_statistics(cards: Iterable[Mapping[str, Any]]) -> PlayerStatistics:
                     tally.achieved += ann.get("achieved") is True
                 elif ann.get("achieved") is True:
                     tally.silent_achieved += 1
-            for contra in record.get("contras") or []:
+            for contra in _list(record.get("contras")):
                 if not isinstance(contra, Mapping) or contra.get("by") != me:
                     continue
                 stats.contras_given += 1
@@ -212,7 +222,7 @@ def player_statistics(cards: Iterable[Mapping[str, Any]]) -> PlayerStatistics:
                 stats.contras_right += right is True
                 stats.contras_wrong += right is False
             stats.renonses += _renonses(record).count(me)
-            radelci = (hand.get("state") or {}).get("radelci")
+            radelci = _mapping(hand.get("state")).get("radelci")
             if isinstance(radelci, Mapping):
                 now = radelci.get(me, 0)
                 now = now if isinstance(now, int) else 0
@@ -283,9 +293,9 @@ def event_statistics(cards: Iterable[Mapping[str, Any]], *, top: int = 5) -> Eve
         if ruleset not in stats.rulesets:
             stats.rulesets.append(ruleset)
         for number, hand in enumerate(card.get("hands") or [], start=1):
-            record = hand.get("record") or {}
+            record = _mapping(hand.get("record"))
             game = record.get("game")
-            if not game:
+            if not game or not isinstance(game, str):
                 continue
             stats.hands += 1
             stats.games[game] += 1
@@ -293,7 +303,7 @@ def event_statistics(cards: Iterable[Mapping[str, Any]], *, top: int = 5) -> Eve
             won = declarer_won(record) if declarer else None
             stats.games_won[game] += won is True
             stats.games_decided[game] += won is not None
-            scores = hand.get("scores") or {}
+            scores = _mapping(hand.get("scores"))
             if scores:
                 player, score = max(((str(p), s) for p, s in scores.items()
                                      if isinstance(s, int)), key=lambda item: item[1],

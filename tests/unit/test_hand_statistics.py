@@ -212,3 +212,17 @@ def test_nothing_counted_gives_empty_figures():
     stats = hs.event_statistics([])
     assert (stats.hands, stats.most_played(), stats.biggest, stats.streaks) == (0, [], [], [])
     assert hs.player_statistics([]).hands == 0
+
+
+def test_stored_nonsense_counts_as_nothing_rather_than_failing():
+    cards = [{"ruleset": "tarok-net-2007", "me": "1", "players": ["1", "2", "3"], "key": (1, 1),
+              "hands": [{"record": ["trojka"], "scores": None, "state": 7},
+                        {"record": {"game": "trojka", "declarer": "1", "points": "many",
+                                    "announcements": "trula", "contras": [3], "penalties": 5},
+                         "scores": {"1": "ten"}, "state": {"radelci": [1]}}]}]
+    stats = hs.player_statistics(cards)
+    assert stats.hands == 1 and stats.games["trojka"].declared == 1
+    assert stats.games["trojka"].won == 0 and stats.roles["declarer"].total == 0
+    assert stats.contras_given == 0 and stats.radelci == 0
+    event = hs.event_statistics(cards)
+    assert event.hands == 1 and event.biggest == [] and event.streaks == []
