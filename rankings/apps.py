@@ -1,7 +1,9 @@
 """Django app configuration of the rankings: it hears every audited change of an event (to
-rate again) and adds the rating to a player's page."""
+rate again), adds the rating and the statistics of his hands to a player's page and the
+statistics page to an event's tabs."""
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 def player_ratings(player):
@@ -15,6 +17,13 @@ def player_ratings(player):
     return career or None
 
 
+def player_statistics(player):
+    """How the player plays, from the hands of the public events; None when nothing counts."""
+    from rankings.statistics import player_statistics as statistics
+
+    return statistics(player)
+
+
 class RankingsConfig(AppConfig):
     name = "rankings"
     verbose_name = "Rankings"
@@ -26,5 +35,9 @@ class RankingsConfig(AppConfig):
         hooks.register_audit_listener(services.on_audit)
         hooks.register_player_section(hooks.PlayerSection(
             template="rankings/_player_ratings.html", build=player_ratings))
+        hooks.register_player_section(hooks.PlayerSection(
+            template="rankings/_player_statistics.html", build=player_statistics))
+        hooks.register_event_tab(hooks.EventTab(
+            url_name="event-statistics", label=_("Statistics"), tab="statistics"))
         # A rebuild left waiting by a broker outage is requeued like the tournaments' jobs.
         jobs.register_task(services.REBUILD_JOB, tasks.rebuild_ratings)

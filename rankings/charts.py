@@ -51,3 +51,35 @@ def rating_chart(steps: list, width: int = 360, height: int = 180) -> SafeString
             f"{step.conservative:.2f}"))
     parts.append(mark_safe("</svg>"))  # noqa: S308 - a constant closing tag
     return mark_safe("".join(parts))  # noqa: S308 - every part is escaped by format_html
+
+
+def bar_chart(rows: list[tuple[str, int, int]], *, label: str, part_label: str,
+              width: int = 360) -> SafeString | str:
+    """Horizontal bars, one per row (name, total, part): the bar is the total, its filled
+    share the part (games declared and won, hands played and won by the declarer). The
+    numbers stand at the end of each bar; the page gives them as a table too."""
+    if not rows:
+        return ""
+    bar_h, gap, pad_t, pad_b, name_w, pad_r = 16, 6, 8, 8, 112, 56
+    height = pad_t + pad_b + len(rows) * (bar_h + gap) - gap
+    inner_w = width - name_w - pad_r
+    most = max(total for _name, total, _part in rows) or 1
+    parts = [format_html(
+        '<svg class="rank-chart bar-chart" viewBox="0 0 {} {}" width="{}" height="{}" '
+        'role="img" aria-label="{}">', width, height, width, height, label)]
+    for i, (name, total, part) in enumerate(rows):
+        top = pad_t + i * (bar_h + gap)
+        full = inner_w * total / most
+        parts.append(format_html(
+            '<g><title>{}: {} ({} {})</title>'
+            '<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>'
+            '<rect x="{}" y="{}" width="{}" height="{}" class="bar"/>'
+            '<rect x="{}" y="{}" width="{}" height="{}" class="bar part"/>'
+            '<text x="{}" y="{}" class="label">{} / {}</text></g>',
+            name, total, part, part_label,
+            name_w - 6, f"{top + bar_h - 4:.1f}", name,
+            name_w, top, f"{full:.1f}", bar_h,
+            name_w, top, f"{inner_w * part / most:.1f}", bar_h,
+            f"{name_w + full + 4:.1f}", f"{top + bar_h - 4:.1f}", part, total))
+    parts.append(mark_safe("</svg>"))  # noqa: S308 - a constant closing tag
+    return mark_safe("".join(parts))  # noqa: S308 - every part is escaped by format_html

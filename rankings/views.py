@@ -1,6 +1,8 @@
 """Public pages of the rankings: the ranking list of a game family (filtered by club and
-country) and its CSV export. Thin: they parse the filters, read through rankings.selectors and
-render. Everything shown comes from public events only (rankings.services)."""
+country) and its CSV export, and an event's table statistics. Thin: they parse the filters,
+read through rankings.selectors and rankings.statistics and render. The ranking lists show
+public events only (rankings.services); an event's statistics whoever may see the event
+(tournaments.rights)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 import scoring.rules
-from rankings import selectors
+from rankings import selectors, statistics
 from rankings.families import families
+from tournaments import rights
+from tournaments import selectors as event_selectors
 from tournaments.limits import one_line_text
 from tournaments.models import validate_country
 from tournaments.spreadsheets import text_cell
@@ -73,3 +77,16 @@ def ranking_csv(request: HttpRequest, family: str) -> HttpResponse:
                          text_cell(row.player.club), row.player.country,
                          row.last_played_on.isoformat()])
     return response
+
+
+def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
+    """The table figures of an event: for the organiser's report, the hall's screen and the
+    players' phones. An event the visitor may not see does not exist for him."""
+    event = event_selectors.event_by_slug(slug)
+    if event is None or not rights.can_view_event(request.user, event):
+        raise Http404(_("No such event."))
+    officials = rights.is_official(request.user, event)
+    return render(request, "rankings/event_statistics.html", {
+        "event": event, "officials": officials, "tab": "statistics",
+        "rounds": list(event_selectors.rounds_shown_to(event, with_drafts=officials)),
+        **statistics.event_statistics(event)})

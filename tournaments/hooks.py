@@ -1,5 +1,5 @@
 """What apps built on this one add to it, registered in their AppConfig.ready(): sections of a
-player's public page and of the organiser's dashboard, the records they keep of a player, which
+player's public page and of the organiser's dashboard, tabs of an event's public pages, the records they keep of a player, which
 follow him when two records of one person are merged, and the archives they add to a backup. Dependencies run one way (leagues → tournaments): the
 tournaments app never imports the apps that extend it; it asks this registry."""
 
@@ -35,6 +35,29 @@ def player_sections(player: Any) -> list[tuple[str, dict[str, Any]]]:
         if context:
             out.append((section.template, context))
     return out
+
+
+@dataclass(frozen=True)
+class EventTab:
+    """A public page of an event another app adds to the event's tabs: the URL's name (taking
+    the event's slug), a short label (a lazy translation) and the `tab` its page marks as
+    current."""
+
+    url_name: str
+    label: Any
+    tab: str
+
+
+_event_tabs: list[EventTab] = []
+
+
+def register_event_tab(tab: EventTab) -> None:
+    if all(t.url_name != tab.url_name for t in _event_tabs):
+        _event_tabs.append(tab)
+
+
+def event_tabs() -> list[EventTab]:
+    return list(_event_tabs)
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ from fractions import Fraction
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments import audit_text, rights, ruleset_text, selectors
+from tournaments import audit_text, hooks, rights, ruleset_text, selectors
 
 register = template.Library()
 
@@ -224,3 +225,11 @@ def penalty_name(penalty: Any) -> str:
 def options_in_words(event: Any) -> list[tuple[str, str]]:
     """An event's ruleset options as (label, choice) in the reader's language."""
     return ruleset_text.options_in_words(event.ruleset_code, event.ruleset_options)
+
+
+@register.simple_tag
+def event_tabs(event: Any) -> list[dict[str, Any]]:
+    """The event's public pages other apps add to its tabs (tournaments.hooks.EventTab), with
+    their URLs: `{% event_tabs event as tabs %}`."""
+    return [{"url": reverse(t.url_name, args=[event.slug]), "label": t.label, "tab": t.tab}
+            for t in hooks.event_tabs()]
