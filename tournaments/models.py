@@ -77,6 +77,10 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="player",
     )
+    # Issue #19, privacy: the player (or an organiser on his behalf) may hide his career page,
+    # his events, leagues, ratings and statistics, from visitors (tournaments.rights.can_view_career).
+    # His name stays in the standings of the events he played: those are the events' results.
+    career_hidden = models.BooleanField(_("career page hidden"), default=False)
     # The name and the club as searches compare them (tournaments.search.fold): derived, kept
     # by save() whatever writes the names, and never written by anyone else.
     search_name = models.CharField(max_length=search.SEARCH_NAME_LENGTH, blank=True,

@@ -156,6 +156,22 @@ def can_manage_players(actor: Any) -> bool:
     return can_create_events(actor)
 
 
+def is_player_himself(actor: Any, player: Any) -> bool:
+    return bool(getattr(actor, "is_authenticated", False) and player.user_id == actor.pk)
+
+
+def can_view_career(viewer: Any, player: Any) -> bool:
+    """A player's career page (his events, leagues, ratings and how he plays) is public unless
+    he hid it; he and those who manage the registry still see it."""
+    return (not player.career_hidden or is_player_himself(viewer, player)
+            or can_manage_players(viewer))
+
+
+def can_hide_career(actor: Any, player: Any) -> bool:
+    """The player himself, or an organiser on his behalf, may hide or show his career page."""
+    return is_player_himself(actor, player) or can_manage_players(actor)
+
+
 def require_manage_players(actor: Any) -> None:
     """The registry's own changes (merging two records of one person) are for those who
     manage it."""

@@ -16,5 +16,7 @@ urlpatterns = [
     path("e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/", views.table_detail,
          name="table-detail"),
     path("players/<num:player_id>/", views.player_detail, name="player-detail"),
+    path("players/<num:player_id>/career-visibility/", views.player_career_visibility,
+         name="player-career-visibility"),
     path("welcome/", views.after_login, name="after-login"),
 ]

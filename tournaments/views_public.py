@@ -13,16 +13,18 @@ import csv
 import functools
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import hooks, lifecycle, rights, selectors
-from tournaments.errors import ServiceError
+from tournaments import hooks, lifecycle, rights, selectors, services
+from tournaments.errors import Forbidden, ServiceError
 from tournaments.forms import entry_context, is_money, score_label
 from tournaments.models import Event, Player, Round, Table
 from tournaments.spreadsheets import text_cell
@@ -323,6 +325,9 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     nothing (he plays only in private events) does not exist for the visitor."""
     player = get_object_or_404(Player, pk=player_id)
     user = request.user
+    if not rights.can_view_career(user, player):
+        # His name stays public in the events' standings; what he played there does not.
+        return render(request, "tournaments/player_hidden.html", {"player": player})
     history = []
     for entry in selectors.player_history(player):
         event = entry["event"]
@@ -342,7 +347,24 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "tournaments/player_detail.html", {
         "player": player, "history": history, "is_me": is_me, "sections": sections,
         "can_manage_players": rights.can_manage_players(user),
+        "can_hide_career": rights.can_hide_career(user, player),
     })
+
+
+@require_POST
+def player_career_visibility(request: HttpRequest, player_id: int) -> HttpResponse:
+    """The player (or an organiser) hides his career page from visitors, or shows it again."""
+    player = get_object_or_404(Player, pk=player_id)
+    hidden = request.POST.get("hidden")
+    if hidden not in ("0", "1"):
+        return HttpResponseBadRequest(_("Say whether the career page is hidden."))
+    try:
+        services.player_career_hide(player=player, hidden=hidden == "1", actor=request.user)
+    except Forbidden as exc:
+        raise PermissionDenied(str(exc)) from exc
+    messages.success(request, _("The career page is now hidden from visitors.")
+                     if player.career_hidden else _("The career page is public again."))
+    return redirect("player-detail", player.pk)
 
 
 def after_login(request: HttpRequest) -> HttpResponse:

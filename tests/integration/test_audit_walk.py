@@ -611,10 +611,17 @@ def _cup_points_set(w: World) -> Call:
                 "cup.points.set", w.organiser)
 
 
+
+def _career_hide(w: Any) -> Call:
+    player = w.event(players=1).registrations.get().player
+    return Call(lambda: ts.player_career_hide(player=player, hidden=True, actor=w.organiser),
+                "player.career", w.organiser)
+
 WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.player_create": lambda w: Call(
         lambda: ts.player_create(first_name="Ana", last_name="Novak", actor=w.organiser),
         "player.create", w.organiser),
+    "tournaments.services.player_career_hide": lambda w: _career_hide(w),
     "tournaments.services.players_create_many": lambda w: Call(
         lambda: ts.players_create_many(players=[{"first_name": "Ana", "last_name": "Novak"},
                                                 {"first_name": "Bor", "last_name": "Kos"}],

@@ -19,6 +19,7 @@ from tournaments.services.events import (
     event_create,
     event_status_follow,
     event_update,
+    player_career_hide,
     player_create,
     players_create_many,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "money_sheet_save",
     "penalty_record",
     "player_create",
+    "player_career_hide",
     "players_create_many",
     "refresh_carried_totals",
     "registration_add",

@@ -55,6 +55,24 @@ def player_create(*, first_name: str, last_name: str, club: str = "", country: s
 
 
 @transaction.atomic
+def player_career_hide(*, player: Player, hidden: bool, actor: Any) -> Player:
+    """Hide a player's career page from visitors, or show it again (issue #19, privacy)."""
+    if not rights.can_hide_career(actor, player):
+        raise Forbidden(_("only the player himself or an organiser may hide his career page"),
+                        code="not_allowed")
+    if not isinstance(hidden, bool):
+        raise ServiceError(_("say whether the career page is hidden"), field="hidden",
+                           code="invalid")
+    if player.career_hidden != hidden:
+        before = player.career_hidden
+        player.career_hidden = hidden
+        player.save(update_fields=["career_hidden", "updated_at"])
+        audit.record(actor=actor, action="player.career", target=player,
+                     before={"career_hidden": before}, after={"career_hidden": hidden})
+    return player
+
+
+@transaction.atomic
 def players_create_many(*, players: list[dict[str, Any]], actor: Any = None) -> list[Player]:
     """`player_create` for many players at once (an archive's new players), in a constant
     number of queries: each is validated as `player_create` validates him, the database
