@@ -189,6 +189,9 @@ def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
         "kind": spec.kind,
         "round": spec.round_number,
         "status": status,
+        # The word for the state: lazy, so the page says it in the event's language.
+        "status_label": (Job.Status(status).label if status in Job.Status.values
+                         else Job.Status.QUEUED.label),
         "progress": 1 if ready else 0,
         "total": 1,
         "message": job.message if job is not None else "",
@@ -212,7 +215,7 @@ def _public_pdf(request, event: Event, spec: public_pdfs.PublicPdf, filename: st
         if pdf is None:
             job.refresh_from_db()
             state = _public_state(event, spec, job, request.get_full_path(), status_url)
-            return _progress(request, event, state, 202, "pdf/public_pdf_progress.html")
+            return _progress(request, event, state, 202, "tournaments/public_pdf_progress.html")
     return _pdf(pdf, filename)
 
 
@@ -227,7 +230,7 @@ def _public_status(request, event: Event, spec: public_pdfs.PublicPdf, download_
             jobs.requeue_if_waiting(job)
     state = _public_state(event, spec, job, download_url, request.get_full_path())
     if request.headers.get("HX-Request"):
-        return _progress(request, event, state, 200, "pdf/public_pdf_progress.html")
+        return _progress(request, event, state, 200, "tournaments/public_pdf_progress.html")
     return JsonResponse(state)
 
 

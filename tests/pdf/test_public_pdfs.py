@@ -99,14 +99,17 @@ def test_a_missing_version_of_a_large_event_answers_with_the_progress_not_a_pdf(
     assert page.status_code == 202 and page["Retry-After"] == "2"
     assert page["Content-Type"].startswith("text/html")
     html = page.content.decode()
-    assert '<meta http-equiv="refresh" content="2">' in html and "<progress>" in html
+    assert '<meta http-equiv="refresh" content="2">' in html and "<progress" in html
+    # In the event's language, in words: "Razpored (PDF): V čakalni vrsti".
+    assert "Razpored (PDF): V čakalni vrsti" in html and "queued</" not in html
     # Two more visitors (one asking for JSON) find the same job: nothing is queued again.
     with django_capture_on_commit_callbacks(execute=True):
         state = Client().get("/e/open/rounds/1/seating.pdf", HTTP_ACCEPT="application/json")
         Client().get("/e/open/rounds/1/seating.pdf")
     assert state.status_code == 202
     assert state.json() | {"message": ""} == {
-        "job": job.pk, "kind": "seating", "round": 1, "status": "queued", "progress": 0,
+        "job": job.pk, "kind": "seating", "round": 1, "status": "queued",
+        "status_label": "Queued", "progress": 0,
         "total": 1, "message": "", "url": None, "download_url": "/e/open/rounds/1/seating.pdf",
         "status_url": "/e/open/rounds/1/seating.pdf/status/"}
     assert broker == [job.pk, standings.pk] and renders == []
