@@ -1,10 +1,13 @@
 """The printouts over HTTP: table sheets, a whole round's sheets, filled scorecards, the seating
 list and the standings as PDF. Thin: they check who may download, call the printing
-selectors, renderer or services, and answer.
+selectors, renderer or services, and answer. A PDF rendered in the background (a round's
+sheets; a large event's seating list and standings, `tournaments.printing.public_pdfs`) is
+answered with its progress (202) until it is there.
 
 Who may download what (docs/printing.md):
-- seating list and standings: anyone who may see the event (everyone for a public event;
-  organisers and referees otherwise); a draft round's seating only officials;
+- seating list and standings, and their rendering progress: anyone who may see the event
+  (everyone for a public event; organisers and referees otherwise); a draft round's seating
+  only officials;
 - filled scorecard: the same, once the table's card is confirmed, verified or annulled;
   officials also before that, marked provisional;
 - blank table sheets (one table or the whole round) and the rendering progress: only the

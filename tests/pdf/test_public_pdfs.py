@@ -209,3 +209,33 @@ def test_without_a_broker_the_first_request_for_a_large_events_standings_gets_th
     assert job.status == Job.Status.DONE and renders == ["seating_pdf", "standings_pdf"]
     assert _is_pdf(Client().get("/e/open/standings.pdf")) == pdf
     assert renders == ["seating_pdf", "standings_pdf"]
+
+
+def test_the_standings_progress_after_a_round_and_a_failed_rendering_asked_again(
+        event, large, renders, broker, django_capture_on_commit_callbacks):
+    _publish(event, django_capture_on_commit_callbacks)
+    assert Client().get("/e/open/standings.pdf/status/?round=x").status_code == 400
+    assert Client().get("/e/open/standings.pdf/status/?round=9").status_code == 404
+    # Nothing asked yet for the standings after round 1.
+    state = Client().get("/e/open/standings.pdf/status/?round=1").json()
+    assert (state["status"], state["job"], state["url"]) == ("not_started", None, None)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = Client().get("/e/open/standings.pdf?round=1", HTTP_ACCEPT="application/json")
+    assert answer.status_code == 202
+    assert answer.json()["status_url"] == "/e/open/standings.pdf/status/?round=1"
+    job = Job.objects.get(pk=answer.json()["job"])
+    assert broker[-1] == job.pk and job.result["round"] == 1
+    # The rendering failed: the page says so in words and offers to try again; the next
+    # request queues the same job again.
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, message="rendering failed: x")
+    page = Client().get("/e/open/standings.pdf/status/?round=1", HTTP_HX_REQUEST="true")
+    assert "Lestvica (PDF): Ni uspelo" in page.content.decode()
+    assert 'href="/e/open/standings.pdf?round=1"' in page.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        again = Client().get("/e/open/standings.pdf?round=1", HTTP_ACCEPT="application/json")
+    assert again.json()["job"] == job.pk and again.json()["status"] == "queued"
+    assert broker[-1] == job.pk and renders == []
+    tasks.render_public_pdf.apply(args=[job.pk]).get()
+    pdf = _is_pdf(Client().get("/e/open/standings.pdf?round=1"))
+    assert "Lestvica po 1. krogu" in text(pdf)
+    assert renders == ["standings_pdf"]
