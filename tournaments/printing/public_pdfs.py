@@ -15,9 +15,9 @@ reader's, so each version is rendered once, not once per language of the site.
 An event of at most `PDF_INLINE_MAX_TABLES` tables (setting, default 16) renders a missing
 PDF in the request, as its few tables take well under a second. A larger one never does:
 after every audited change of the event (`tournaments.audit.record` calls
-`refresh_after_commit`) the present seating list of its latest published round and its
-standings are queued for rendering if not cached yet, and a request for a version not yet
-rendered queues it too and answers with the progress (HTTP 202). The work is a Job with the
+`refresh_after_commit`) the present seating list of the round being played (published, not
+closed) and its standings are queued for rendering if not cached yet, and a request for a
+version not yet rendered queues it too and answers with the progress (HTTP 202). The work is a Job with the
 unique key `public_pdf:<kind>:<event>:<version digest>`, so two requests, or a request and
 the change, asking for the same version find one job; the task renders it once and finds
 it cached if run again. A job whose version was superseded before it ran renders nothing.
@@ -260,13 +260,16 @@ def _eager() -> bool:
 
 
 def refresh(event_id: int) -> list[Job]:
-    """Queue what a change of a large event made stale: the seating list of its latest
-    published round and, with a real queue, the standings. Nothing for a small event."""
+    """Queue what a change of a large event made stale: the seating list of the round being
+    played (published, not closed yet) and, with a real queue, the standings. Nothing for a
+    small event."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None or renders_inline(event):
         return []
     wanted = []
-    rnd = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    # A closed round's list is rarely opened by a crowd (nor an imported event's): on request.
+    rnd = (event.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.PLAYING))
+           .order_by("-number").first())
     if rnd is not None:
         wanted.append(seating_of(event, rnd))
     if not _eager():
