@@ -218,6 +218,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# The public seating list and standings PDFs of an event with more tables than this are
+# rendered by the task queue, never in a web request (tournaments.printing.public_pdfs).
+PDF_INLINE_MAX_TABLES = env.int("PDF_INLINE_MAX_TABLES", default=16)
+
 # Celery: unset broker means eager, in-process execution (embedded default).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL

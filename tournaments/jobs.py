@@ -60,11 +60,13 @@ def register_task(kind: str, task: Any) -> None:
 def _task_for(kind: str):
     # Imported here: the tasks and these services import this module.
     from tournaments import services_rounds, tasks
+    from tournaments.printing import public_pdfs
     from tournaments.printing import services as printing
 
     return {
         services_rounds.SEAT_JOB: tasks.generate_round,
         printing.RENDER_JOB: tasks.render_round_sheets,
+        public_pdfs.RENDER_JOB: tasks.render_public_pdf,
         **REGISTERED_TASKS,
     }.get(kind)
 

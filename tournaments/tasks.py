@@ -20,3 +20,12 @@ def render_round_sheets(self, job_id: int) -> dict:
 
     job = printing.round_sheets_render(job_id)
     return {"job": job.pk, "status": job.status, "result": job.result}
+
+
+@shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
+def render_public_pdf(self, job_id: int) -> dict:
+    """Render one version of a public PDF (seating list, standings) into the cache."""
+    from tournaments.printing import public_pdfs
+
+    job = public_pdfs.public_pdf_render(job_id)
+    return {"job": job.pk, "status": job.status}

@@ -1,10 +1,13 @@
 """The printouts over HTTP: table sheets, a whole round's sheets, filled scorecards, the seating
 list and the standings as PDF. Thin: they check who may download, call the printing
-selectors, renderer or services, and answer.
+selectors, renderer or services, and answer. A PDF rendered in the background (a round's
+sheets; a large event's seating list and standings, `tournaments.printing.public_pdfs`) is
+answered with its progress (202) until it is there.
 
 Who may download what (docs/printing.md):
-- seating list and standings: anyone who may see the event (everyone for a public event;
-  organisers and referees otherwise); a draft round's seating only officials;
+- seating list and standings, and their rendering progress: anyone who may see the event
+  (everyone for a public event; organisers and referees otherwise); a draft round's seating
+  only officials;
 - filled scorecard: the same, once the table's card is confirmed, verified or annulled;
   officials also before that, marked provisional;
 - blank table sheets (one table or the whole round) and the rendering progress: only the
@@ -18,6 +21,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -25,7 +29,7 @@ from django.views.decorators.http import require_GET
 from tournaments import jobs, rights, selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Job, Round
-from tournaments.printing import links
+from tournaments.printing import links, public_pdfs
 from tournaments.printing import render as printing_render
 from tournaments.printing import selectors as printing_selectors
 from tournaments.printing import services as printing
@@ -59,11 +63,6 @@ def _round(request, event: Event, number: int) -> Round:
     if rnd is None or not rights.can_view_round(request.user, rnd):
         raise Http404(f"round {number} does not exist")
     return rnd
-
-
-def _event_key(event: Event) -> tuple:
-    # The creation time with the id: an id a deleted event had never finds its old PDFs.
-    return (event.pk, int(event.created_at.timestamp() * 1_000_000))
 
 
 def _pdf(pdf: bytes, filename: str) -> HttpResponse:
@@ -120,12 +119,13 @@ def _wants_json(request) -> bool:
             or "application/json" in request.headers.get("Accept", ""))
 
 
-def _progress(request, event: Event, state: dict, status: int) -> HttpResponse:
+def _progress(request, event: Event, state: dict, status: int,
+              template: str = "pdf/sheets_progress.html") -> HttpResponse:
     if _wants_json(request) and not request.headers.get("HX-Request"):
         response = JsonResponse(state, status=status)
     else:
         with translation.override(event.language or "en"):
-            response = render(request, "pdf/sheets_progress.html", {
+            response = render(request, template, {
                 "event": event, "state": state,
                 # A browser that opened sheets.pdf directly gets a whole page that reloads
                 # itself; htmx gets the fragment and polls the status URL.
@@ -181,34 +181,124 @@ def round_sheets_status(request, slug: str, number: int):
     return JsonResponse(state)
 
 
+def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
+                  download_url: str, status_url: str) -> dict:
+    ready = public_pdfs.cached(spec) is not None
+    status = job.status if job is not None else (Job.Status.DONE if ready else "not_started")
+    if status == Job.Status.DONE and not ready:
+        status = "not_started"
+    return {
+        "job": job.pk if job is not None else None,
+        "kind": spec.kind,
+        "round": spec.round_number,
+        "status": status,
+        # The word for the state: lazy, so the page says it in the event's language.
+        "status_label": (Job.Status(status).label if status in Job.Status.values
+                         else Job.Status.QUEUED.label),
+        "progress": 1 if ready else 0,
+        "total": 1,
+        "message": job.message if job is not None else "",
+        "url": download_url if ready else None,
+        "download_url": download_url,
+        "status_url": status_url,
+    }
+
+
+def _public_pdf(request, event: Event, spec: public_pdfs.PublicPdf, filename: str,
+                status_url: str) -> HttpResponse:
+    """The PDF from the cache; rendered here for a small event; otherwise queued, and the
+    progress (202) until the background rendering has put it in the cache."""
+    pdf = public_pdfs.cached(spec)
+    if pdf is None and public_pdfs.renders_inline(event):
+        pdf = public_pdfs.render_inline(spec)
+    if pdf is None:
+        job = public_pdfs.public_pdf_queue(pdf=spec, actor=request.user)
+        # Without a broker the job ran when the queueing committed: serve it right away.
+        pdf = public_pdfs.cached(spec)
+        if pdf is None:
+            job.refresh_from_db()
+            state = _public_state(event, spec, job, request.get_full_path(), status_url)
+            return _progress(request, event, state, 202, "tournaments/public_pdf_progress.html")
+    return _pdf(pdf, filename)
+
+
+def _public_status(request, event: Event, spec: public_pdfs.PublicPdf, download_url: str
+                   ) -> HttpResponse:
+    job = public_pdfs.pdf_job(spec)
+    if job is not None:
+        # A job left waiting by a broker outage, or whose worker died, is queued again.
+        if jobs.is_stale(job):
+            jobs.retry(job)
+        else:
+            jobs.requeue_if_waiting(job)
+    state = _public_state(event, spec, job, download_url, request.get_full_path())
+    if request.headers.get("HX-Request"):
+        return _progress(request, event, state, 200, "tournaments/public_pdf_progress.html")
+    return JsonResponse(state)
+
+
 @require_GET
 def seating(request, slug: str, number: int):
     event = _event(request, slug)
-    shown = _round(request, event, number)
-    pdf = cached_pdf("seating", (*_event_key(event), event.results_version, number, shown.seating_version),
-                     lambda: printing_render.seating_pdf(
-                         printing_selectors.round_for_print(event, number)))
-    return _pdf(pdf, f"{slug}-round-{number}-seating.pdf")
+    spec = public_pdfs.seating_of(event, _round(request, event, number))
+    return _public_pdf(request, event, spec, f"{slug}-round-{number}-seating.pdf",
+                       reverse("pdf-seating-status", kwargs={"slug": slug, "number": number}))
+
+
+@never_cache
+@require_GET
+def seating_status(request, slug: str, number: int):
+    """Progress of a round's seating list: JSON, or the progress fragment for htmx."""
+    event = _event(request, slug)
+    spec = public_pdfs.seating_of(event, _round(request, event, number))
+    return _public_status(request, event, spec,
+                          reverse("pdf-seating", kwargs={"slug": slug, "number": number}))
+
+
+def _up_to(request, event: Event) -> int | None:
+    """The standings' `round` parameter: None (all rounds) or a round the user may see."""
+    raw = request.GET.get("round")
+    if raw in (None, ""):
+        return None
+    try:
+        up_to = int(raw)
+    except ValueError:
+        up_to = 0
+    if up_to < 1:
+        raise ServiceError("round must be a round number (1, 2, ...)", field="round",
+                           code="invalid")
+    _round(request, event, up_to)
+    return up_to
+
+
+def _with_round(url: str, up_to: int | None) -> str:
+    return f"{url}?round={up_to}" if up_to else url
 
 
 @require_GET
 def standings(request, slug: str):
     event = _event(request, slug)
-    raw = request.GET.get("round")
-    up_to = None
-    if raw not in (None, ""):
-        try:
-            up_to = int(raw)
-        except ValueError:
-            up_to = 0
-        if up_to < 1:
-            return _errors(ServiceError("round must be a round number (1, 2, ...)",
-                                        field="round", code="invalid"))
-        _round(request, event, up_to)
-    pdf = cached_pdf("standings", (*_event_key(event), event.results_version, up_to),
-                     lambda: printing_render.standings_pdf(event, up_to_round=up_to))
+    try:
+        up_to = _up_to(request, event)
+    except ServiceError as exc:
+        return _errors(exc)
     suffix = f"-after-round-{up_to}" if up_to else ""
-    return _pdf(pdf, f"{slug}-standings{suffix}.pdf")
+    return _public_pdf(request, event, public_pdfs.standings_of(event, up_to),
+                       f"{slug}-standings{suffix}.pdf",
+                       _with_round(reverse("pdf-standings-status", kwargs={"slug": slug}), up_to))
+
+
+@never_cache
+@require_GET
+def standings_status(request, slug: str):
+    """Progress of the standings PDF: JSON, or the progress fragment for htmx."""
+    event = _event(request, slug)
+    try:
+        up_to = _up_to(request, event)
+    except ServiceError as exc:
+        return _errors(exc)
+    return _public_status(request, event, public_pdfs.standings_of(event, up_to),
+                          _with_round(reverse("pdf-standings", kwargs={"slug": slug}), up_to))
 
 
 @require_GET
@@ -221,7 +311,7 @@ def scorecard(request, slug: str, number: int, table: int):
     if not card.finished and not _is_official(request, event):
         raise Http404("the table's scorecard is not confirmed yet")
     # Officials see unfinished cards marked provisional: those are rendered each time.
-    pdf = (cached_pdf("scorecard", (*_event_key(event), event.results_version, number, table,
+    pdf = (cached_pdf("scorecard", (*public_pdfs.event_key(event), event.results_version, number, table,
                                     links.base_url_of(request)),
                       lambda: printing_render.scorecard_pdf(card))
            if card.finished else printing_render.scorecard_pdf(card))

@@ -281,9 +281,17 @@ def test_public_pdfs_are_rendered_once_per_version(event, organiser, monkeypatch
     assert calls == ["seating_pdf", "standings_pdf"]
     assert seating[0] == seating[1] == seating[2] and standings[0] == standings[2]
     # Any audited change of the event (here a withdrawal) is a new results version: the next
-    # request renders anew, and the standings follow it too.
+    # request renders the standings anew. The seating list shows who sits where, which a
+    # withdrawal does not change: it stays.
     registration = event.registrations.order_by("start_number").last()
     services.registration_set_status(registration=registration, status="withdrawn", actor=actor)
     _is_pdf(Client().get("/e/open/rounds/1/seating.pdf"))
     _is_pdf(Client().get("/e/open/standings.pdf"))
-    assert calls == ["seating_pdf", "standings_pdf", "seating_pdf", "standings_pdf"]
+    assert calls == ["seating_pdf", "standings_pdf", "standings_pdf"]
+    # A player's corrected name is a new seating list.
+    player = event.registrations.get(start_number=1).player
+    player.last_name = "Novakovič"
+    player.save()
+    renamed = _is_pdf(Client().get("/e/open/rounds/1/seating.pdf"))
+    assert calls == ["seating_pdf", "standings_pdf", "standings_pdf", "seating_pdf"]
+    assert "Novakovič" in text(renamed) and "Novakovič" not in text(seating[0])

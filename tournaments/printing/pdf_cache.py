@@ -2,9 +2,9 @@
 fifty phones opening the seating list at the start of a round cost one rendering, not fifty.
 
 A PDF is stored in the default cache (the database cache table unless CACHE_URL says
-otherwise, so every web machine shares it) under a key made of what its content depends on:
-the event's results version, the round's seating version, the card's version, the reader's
-language. A change of any of them makes a new key; nothing has to be deleted, and the old
+otherwise, so every web machine shares it) under a key made of what its content depends on
+(`tournaments.printing.public_pdfs` says which versions those are) and the language it is
+written in. A change of any of them makes a new key; nothing has to be deleted, and the old
 entries expire.
 """
 
@@ -19,12 +19,25 @@ from django.utils import translation
 PDF_CACHE_SECONDS = 24 * 3600
 
 
-def cached_pdf(kind: str, parts: tuple, render: Callable[[], bytes]) -> bytes:
-    """The PDF of `kind` for these version `parts`: from the cache, or rendered and kept."""
-    key = ":".join(("pdf", kind, *(str(p) for p in parts), translation.get_language() or ""))
-    cache = caches["default"]
-    pdf = cache.get(key)
+def pdf_key(kind: str, parts: tuple, language: str) -> str:
+    return ":".join(("pdf", kind, *(str(p) for p in parts), language))
+
+
+def get(kind: str, parts: tuple, language: str) -> bytes | None:
+    return caches["default"].get(pdf_key(kind, parts, language))
+
+
+def keep(kind: str, parts: tuple, language: str, pdf: bytes) -> None:
+    caches["default"].set(pdf_key(kind, parts, language), pdf, timeout=PDF_CACHE_SECONDS)
+
+
+def cached_pdf(kind: str, parts: tuple, render: Callable[[], bytes],
+               language: str | None = None) -> bytes:
+    """The PDF of `kind` for these version `parts`: from the cache, or rendered and kept.
+    `language` defaults to the reader's."""
+    language = language or translation.get_language() or ""
+    pdf = get(kind, parts, language)
     if pdf is None:
         pdf = render()
-        cache.set(key, pdf, timeout=PDF_CACHE_SECONDS)
+        keep(kind, parts, language, pdf)
     return pdf
