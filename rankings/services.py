@@ -175,8 +175,6 @@ def ratings_rebuild_all(*, progress: Callable[[str, int, int], None] | None = No
 def queue_rebuild(families: list[str], *, actor: Any = None) -> list[Job]:
     """A rebuild job per family, unless one is still waiting (it will read this change too);
     its task is published when the transaction commits."""
-    from rankings import tasks
-
     queued = []
     for family in families:
         prefix = f"ratings:{family}:"
@@ -191,7 +189,7 @@ def queue_rebuild(families: list[str], *, actor: Any = None) -> list[Job]:
         user = actor if getattr(actor, "is_authenticated", False) else None
         job = Job.objects.create(key=f"{prefix}{uuid.uuid4().hex}", kind=REBUILD_JOB,
                                  result={"family": family}, created_by=user)
-        jobs.dispatch(tasks.rebuild_ratings, job)
+        jobs.queue(job)
         queued.append(job)
     return queued
 

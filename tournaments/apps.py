@@ -1,5 +1,6 @@
 """Django app configuration of the tournaments app: registers the `num` path converter
-(tournaments.converters) and, after every `migrate`, creates the database cache table that
+(tournaments.converters) and the Celery task of each of its job kinds (tournaments.jobs), and,
+after every `migrate`, creates the database cache table that
 the default settings use (config/settings.py, CACHES)."""
 
 from django.apps import AppConfig
@@ -18,8 +19,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        from tournaments import jobs, printing, services_rounds, tasks
         from tournaments.converters import NumberConverter
 
         register_converter(NumberConverter, "num")
+        jobs.register_task(services_rounds.SEAT_JOB, tasks.generate_round)
+        jobs.register_task(printing.SHEETS_JOB, tasks.render_round_sheets)
+        jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)
         post_migrate.connect(_create_cache_table, sender=self,
                              dispatch_uid="tournaments.create_cache_table")

@@ -1,7 +1,8 @@
 """Handing background jobs to the task queue, and handing them again when the queue was away.
 
-`dispatch(task, job)` is the one way the services queue a Job's Celery task: after the
-transaction commits, it publishes the task and, when the broker cannot be reached, keeps the
+`queue(job)` is the one way the services queue a Job's Celery task: the task of the job's kind,
+registered by its app's AppConfig.ready() (`register_task`; the services never import the
+tasks, which import the services), published after the transaction commits; it publishes the task and, when the broker cannot be reached, keeps the
 request alive instead of failing it with a 500: the Job stays QUEUED with a message saying
 the queue is unavailable and the work will run when it is back.
 
@@ -23,6 +24,7 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
@@ -48,8 +50,10 @@ def queue_unavailable_message() -> str:
     return gettext("the task queue is unavailable; the job will run when it is back")
 
 
-# Tasks of other apps by job kind, registered from their AppConfig.ready() (leagues' schedule
-# job), so that this module never imports an app built on top of tournaments.
+# The Celery task of each job kind, registered from the AppConfig.ready() of the app that
+# defines it (tournaments: seating, table sheets, public PDFs; leagues: schedules; rankings:
+# rebuilds). Tasks call services and services queue jobs, so this registry is what lets the
+# services queue work without importing the tasks.
 REGISTERED_TASKS: dict[str, Any] = {}
 
 
@@ -58,17 +62,20 @@ def register_task(kind: str, task: Any) -> None:
 
 
 def _task_for(kind: str):
-    # Imported here: the tasks and these services import this module.
-    from tournaments import services_rounds, tasks
-    from tournaments.printing import public_pdfs
-    from tournaments.printing import services as printing
+    return REGISTERED_TASKS.get(kind)
 
-    return {
-        services_rounds.SEAT_JOB: tasks.generate_round,
-        printing.RENDER_JOB: tasks.render_round_sheets,
-        public_pdfs.RENDER_JOB: tasks.render_public_pdf,
-        **REGISTERED_TASKS,
-    }.get(kind)
+
+def queue(job: Job) -> None:
+    """Queue the registered task of the job's kind once the transaction commits."""
+    task = _task_for(job.kind)
+    if task is None:
+        raise LookupError(f"no task is registered for jobs of kind {job.kind!r}")
+    dispatch(task, job)
+
+
+def runs_eagerly() -> bool:
+    """Whether queued tasks run in this process at once (the embedded default: no broker)."""
+    return bool(current_app.conf.task_always_eager)
 
 
 def _eager(task) -> bool:

@@ -60,10 +60,8 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
     except IntegrityError:
         job, created = Job.objects.get(key=key), False
     if created:
-        from tournaments.tasks import generate_round
-
         # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
-        jobs.dispatch(generate_round, job)
+        jobs.queue(job)
     elif job.status == Job.Status.FAILED or jobs.is_stale(job):
         # Asking again after a failure, or after the worker died (a stale RUNNING job), queues
         # the same job again rather than answering with the stuck one.

@@ -4,6 +4,7 @@ Every task is idempotent, so a retry after a lost worker (late acknowledgement) 
 from celery import shared_task
 
 from tournaments import services_rounds
+from tournaments.printing import public_pdfs
 
 
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
@@ -25,7 +26,5 @@ def render_round_sheets(self, job_id: int) -> dict:
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
 def render_public_pdf(self, job_id: int) -> dict:
     """Render one version of a public PDF (seating list, standings) into the cache."""
-    from tournaments.printing import public_pdfs
-
     job = public_pdfs.public_pdf_render(job_id)
     return {"job": job.pk, "status": job.status}

@@ -87,9 +87,7 @@ def schedule_job_queue(*, season: Season, actor: Any, seed: int | None = None) -
     if created or job.status == Job.Status.FAILED:
         Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED, message="", result={"season": season.pk,
                                                                                            "seed": seed})
-        from leagues.tasks import generate_league_schedule
-
-        jobs.dispatch(generate_league_schedule, job)
+        jobs.queue(job)
     return job
 
 

@@ -8,5 +8,12 @@ WeasyPrint from the templates in `templates/pdf/`.
 - `catalogue` and `locale/`: the printouts' own translations (message context "printout");
 - `services`: the background rendering of a whole round's sheets, stored under MEDIA_ROOT
   per round and seating version, with a Job carrying its progress;
+- `public_pdfs`: the public PDFs of a large event, rendered in the background;
 - `links`: the URLs printed on (and pointing at) the sheets.
+
+The job kinds of the two background renderings are named here, so that the app can register
+their tasks (tournaments.apps) without loading WeasyPrint in every process.
 """
+
+SHEETS_JOB = "render_sheets"
+PUBLIC_PDF_JOB = "render_public_pdf"

@@ -46,11 +46,11 @@ from django.utils import timezone, translation
 
 from tournaments import jobs
 from tournaments.models import Event, Job, Player, Round, Table
-from tournaments.printing import pdf_cache
+from tournaments.printing import PUBLIC_PDF_JOB, pdf_cache
 
 logger = logging.getLogger(__name__)
 
-RENDER_JOB = "render_public_pdf"
+RENDER_JOB = PUBLIC_PDF_JOB
 SEATING = "seating"
 STANDINGS = "standings"
 
@@ -208,10 +208,8 @@ def public_pdf_queue(*, pdf: PublicPdf, actor: Any = None) -> Job:
             status=Job.Status.QUEUED, progress=0, message="", updated_at=timezone.now()))
         job.refresh_from_db()
     if created or stale:
-        from tournaments.tasks import render_public_pdf
-
         # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
-        jobs.dispatch(render_public_pdf, job)
+        jobs.queue(job)
     return job
 
 
@@ -254,9 +252,7 @@ def public_pdf_render(job_id: int) -> Job:
 
 
 def _eager() -> bool:
-    from tournaments.tasks import render_public_pdf
-
-    return bool(render_public_pdf.app.conf.task_always_eager)
+    return jobs.runs_eagerly()
 
 
 def refresh(event_id: int) -> list[Job]:

@@ -25,9 +25,9 @@ from django.utils import timezone
 from tournaments import jobs
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Round
-from tournaments.printing import render, selectors
+from tournaments.printing import SHEETS_JOB, render, selectors
 
-RENDER_JOB = "render_sheets"
+RENDER_JOB = SHEETS_JOB
 SHEETS_DIR = "sheets"
 
 
@@ -85,10 +85,8 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
         job.message = ""
         job.save(update_fields=["status", "progress", "total", "message", "updated_at"])
     if created or stale:
-        from tournaments.tasks import render_round_sheets
-
         # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
-        jobs.dispatch(render_round_sheets, job)
+        jobs.queue(job)
     return job
 
 
