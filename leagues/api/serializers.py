@@ -1,6 +1,6 @@
 """The answers of the leagues and cups API: one serializer per shape a client reads (a league,
 a season, its standings, its schedule, the plan of the next season, a cup series, its
-ranking, a player's leagues and cups), each reading the model or the selector's result
+ranking, a player's leagues and cups, what an archive import made), each reading the model or the selector's result
 directly, so the OpenAPI schema describes every field. Read-only: the request bodies are
 parsed in leagues.api.serializers_requests."""
 
@@ -475,3 +475,31 @@ class PlayerCareerSerializer(serializers.Serializer):
     player = PlayerSummarySerializer()
     leagues = LeagueCareerSerializer(many=True)
     cups = CupCareerSerializer(many=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Archive imports (leagues.archive_api)
+# ---------------------------------------------------------------------------------------
+
+
+class SeasonArchiveImportedSerializer(serializers.Serializer):
+    """Reads the imported season."""
+
+    league = serializers.CharField(source="league.slug")
+    season = serializers.CharField(source="slug")
+    matchdays = serializers.SerializerMethodField(help_text="the slugs of the matchdays' events, in order")
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_matchdays(self, season: Season) -> list[str]:
+        return [md.event.slug for md in season.matchdays.select_related("event").order_by("number")]
+
+
+class CupArchiveImportedSerializer(serializers.Serializer):
+    """Reads the imported cup series."""
+
+    cup = serializers.CharField(source="slug")
+    events = serializers.SerializerMethodField(help_text="the slugs of the series' tournaments")
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_events(self, series: CupSeries) -> list[str]:
+        return [item.event.slug for item in series.series_events.select_related("event")]
