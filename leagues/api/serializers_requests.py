@@ -83,7 +83,7 @@ class PlayerField(serializers.IntegerField):
         return player
 
 
-class PlayerListField(serializers.ListField):
+class PlayerListField(_BlankIsAbsent, serializers.ListField):
     """Players' ids in order (a JSON list; a query string may also give them separated by
     commas), read as the players; an unknown id is refused at its index (`players[2]`)."""
 
@@ -92,11 +92,6 @@ class PlayerListField(serializers.ListField):
     def __init__(self, **kwargs: Any):
         kwargs.setdefault("help_text", "players' ids")
         super().__init__(**kwargs)
-
-    def validate_empty_values(self, data: Any) -> tuple[bool, Any]:
-        if data is None or data == "":
-            data = empty
-        return super().validate_empty_values(data)
 
     def to_internal_value(self, data: Any) -> list[Player]:
         if isinstance(data, str):
