@@ -210,6 +210,8 @@ SPECTACULAR_SETTINGS = {
         "ScorecardStatusEnum": "tournaments.models.Scorecard.Status",
         "DisputeStatusEnum": "tournaments.models.Dispute.Status",
         "JobStatusEnum": "tournaments.models.Job.Status",
+        "SeasonStatusEnum": "leagues.models.Season.Status",
+        "SeasonMembershipOriginEnum": "leagues.models.SeasonMembership.Origin",
     },
     # Swagger UI is served from our own static files: venues often have poor internet, and
     # the content security policy allows no third-party scripts.

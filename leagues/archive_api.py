@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -25,6 +24,7 @@ from rest_framework.views import APIView
 from leagues import archive as season_archive
 from leagues import archive_cups as cup_archive
 from leagues import roles as league_roles
+from leagues.api.serializers import CupArchiveImportedSerializer, SeasonArchiveImportedSerializer
 from tournaments import archive
 from tournaments.api.parsers import MultiPartParser
 from tournaments.api.schema import refusals
@@ -61,16 +61,12 @@ class SeasonArchiveImportView(APIView):
     parser_classes = [MultiPartParser]
 
     @extend_schema(tags=["archives"], summary="Import a league season archive, all or nothing (staff)",
-                   request=IMPORT_REQUEST, responses={201: OpenApiTypes.OBJECT, **refusals(400, 403)},
+                   request=IMPORT_REQUEST, responses={201: SeasonArchiveImportedSerializer, **refusals(400, 403)},
                    operation_id="archive_season_import")
     def post(self, request: Request) -> Response:
         require_staff(request.user)
         season = season_archive.import_season(archive_document(request), actor=request.user)
-        return Response({
-            "league": season.league.slug,
-            "season": season.slug,
-            "matchdays": [md.event.slug for md in season.matchdays.select_related("event").order_by("number")],
-        }, status=status.HTTP_201_CREATED)
+        return Response(SeasonArchiveImportedSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
 class CupArchiveView(APIView):
@@ -96,12 +92,9 @@ class CupArchiveImportView(APIView):
     parser_classes = [MultiPartParser]
 
     @extend_schema(tags=["archives"], summary="Import a cup series' archive, all or nothing (staff)",
-                   request=IMPORT_REQUEST, responses={201: OpenApiTypes.OBJECT, **refusals(400, 403)},
+                   request=IMPORT_REQUEST, responses={201: CupArchiveImportedSerializer, **refusals(400, 403)},
                    operation_id="archive_cup_import")
     def post(self, request: Request) -> Response:
         require_staff(request.user)
         series = cup_archive.import_cup(archive_document(request), actor=request.user)
-        return Response({
-            "cup": series.slug,
-            "events": [item.event.slug for item in series.series_events.select_related("event")],
-        }, status=status.HTTP_201_CREATED)
+        return Response(CupArchiveImportedSerializer(series).data, status=status.HTTP_201_CREATED)
