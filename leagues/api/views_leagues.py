@@ -29,6 +29,7 @@ from leagues.api.serializers_requests import (
     StandingsQuerySerializer,
     parsed,
 )
+from tournaments import rights as tournament_rights
 from tournaments.api.schema import refusals
 from tournaments.errors import NotFound
 from tournaments.models import Player
@@ -122,7 +123,9 @@ class PlayerCareerView(LeagueApiView):
                    responses={200: PlayerCareerSerializer, **refusals(404)})
     def get(self, request: Request, pk: int) -> Response:
         player = Player.objects.filter(pk=pk).first()
-        if player is None:
+        # A player who hid his career page (tournaments.rights.can_view_career) is no more
+        # visible here than a missing one.
+        if player is None or not tournament_rights.can_view_career(request.user, player):
             raise NotFound(_("there is no player %(id)s") % {"id": pk}, field="player", code="not_found")
         return Response(PlayerCareerSerializer({"player": player, **careers.player_career(player)}).data)
 

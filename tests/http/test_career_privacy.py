@@ -58,3 +58,14 @@ def test_only_the_player_or_an_organiser_may_hide_it(world):
     assert not player.career_hidden
     with pytest.raises(Forbidden):
         services.player_career_hide(player=player, hidden=True, actor=world.other_player)
+
+
+def test_the_api_hides_a_hidden_career_too(world):
+    player = _player(world)
+    url = f"/api/v1/players/{player.pk}/leagues-and-cups/"
+    assert client_for(None).get(url).status_code == 200
+    services.player_career_hide(player=player, hidden=True, actor=world.player)
+    assert client_for(None).get(url).status_code == 404
+    assert client_for(world.stranger).get(url).status_code == 404
+    assert client_for(world.player).get(url).status_code == 200
+    assert client_for(world.organiser).get(url).status_code == 200

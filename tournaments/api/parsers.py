@@ -42,9 +42,11 @@ def _refuse_bad_values(data: Any) -> Any:
         for value in data.getlist(name):
             problem = limits.text_problem(value, multiline=True) if isinstance(value, str) else None
             if problem:
-                errors.append({"hand": None, "field": name, "code": "invalid_text",
+                # A form field without a name still gets a path a person can read.
+                field = name or "body"
+                errors.append({"hand": None, "field": field, "code": "invalid_text",
                                "message": _("%(field)s %(problem)s") % {
-                                   "field": name, "problem": problem}})
+                                   "field": field, "problem": problem}})
     if errors:
         raise ServiceError(errors)
     return data
