@@ -223,8 +223,10 @@ def _import_copy(event) -> tuple[float, int]:
 
     from tournaments import archive
 
-    doc = json.loads(archive.dumps(archive.export_event(event)))
-    doc["event"]["slug"] = f"{event.slug}-copy"
+    copy = f"{event.slug}-copy"
+    # The slug names the event in the document and in its audit entries' targets.
+    doc = json.loads(archive.dumps(archive.export_event(event)).replace(
+        f'"slug": "{event.slug}"', f'"slug": "{copy}"'))
     queries = 0
 
     def count(execute, sql, params, many, context):
