@@ -107,7 +107,10 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
                            "not the event's",
              "updated_at": "as created_at",
              "search_name": "derived from the names by Player.save (tournaments.search)",
-             "search_club": "derived from the club by Player.save (tournaments.search)"},
+             "search_club": "derived from the club by Player.save (tournaments.search)",
+             "career_hidden": "a wish the player states to the site that keeps his record; "
+                              "an import reuses a matched player with his wish and creates a "
+                              "new one public (format version 1 has no place for it)"},
     Registration: {"id": "database id"},
     # The generation key is the seating job's key, which holds the event's database id; it
     # only makes a retried generation find its round, and no job survives an import.
