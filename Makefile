@@ -7,7 +7,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test lint bench install migrate demo worker clean
+# The suite runs on every core (at most four): each pytest-xdist worker gets its own test
+# database, and a module stays on one worker (its fixtures are built once there).
+XDIST ?= -n auto --maxprocesses=4 --dist loadfile
+
+.PHONY: run test test-fast lint bench install migrate demo worker clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +37,11 @@ run: demo
 	$(BIN)/python manage.py runserver $(HOST)
 
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+
+# What a developer runs between changes: no browser, no fuzzers, no slow walks.
+test-fast: install
+	$(BIN)/python -m pytest $(XDIST) -q -m "not browser and not worker and not fuzz and not slow" $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Job, Round, Scorecard
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROLES = ["anonymous", "player_here", "player_elsewhere", "referee", "organiser",
          "other_organiser", "staff"]

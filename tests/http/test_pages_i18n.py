@@ -13,6 +13,8 @@ import pytest
 
 from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("sl", "cs", "de")
 PAGE_TEMPLATES = [p for p in (ROOT / "templates").rglob("*.html")

@@ -27,7 +27,7 @@ from tournaments.models import Event, Player, Round, Scorecard
 from tournaments.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROLES = ["anonymous", "stranger", "player_here", "player_elsewhere", "referee", "organiser",
          "other_organiser", "staff"]

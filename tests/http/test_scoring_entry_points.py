@@ -14,6 +14,8 @@ from rest_framework.test import APIClient
 
 import scoring
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CARD = {

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.db import models
 from django.test import Client
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["en", "sl", "cs", "de"]
 SKIP = ("/admin", "/api", "/accounts", "/i18n", "/static", "/healthz", "/welcome")

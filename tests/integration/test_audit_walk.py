@@ -41,7 +41,7 @@ from tournaments import services_players as tp
 from tournaments import services_rounds as tr
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard, TableLink
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MODULES = [tournaments.services, tournaments.services_rounds, tournaments.services_players,
            tournaments.services_checkin, tournaments.officials, tournaments.table_links,

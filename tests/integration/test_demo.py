@@ -7,7 +7,7 @@ from django.test import Client
 
 from tournaments.models import AuditEntry, Event, Hand, Registration, Round, Scorecard
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def _counts():

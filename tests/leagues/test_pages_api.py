@@ -19,7 +19,7 @@ from tests.factories import UserFactory
 from tests.leagues.helpers import make_players, single_table_event, users
 from tournaments.models import AuditEntry, Event, Hand, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def _pdf_text(content: bytes) -> str:

@@ -24,7 +24,7 @@ from tests.leagues.helpers import make_players, play_matchday, random_klop_point
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import AuditEntry, Scorecard
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 DIVISIONS = [{"name": "I. liga"}, {"name": "II. liga"}, {"name": "III. liga"},
              {"name": "Kvalifikacijska skupina", "is_qualification": True, "plays_matchdays": True}]

@@ -5,11 +5,14 @@ and malformed input is refused with errors, never with a crash."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import ScorecardInvalid, evaluate
 from scoring.rules.gp_vysociny.tables import GAME_CAP, HELD_HLASKY
+
+pytestmark = pytest.mark.slow
 
 PLAYERS = ["A", "B", "C", "D"]
 POINT_GAMES = ["povinnost", "druha_povinnost", "preferanc_1", "preferanc_2", "preferanc_3",

@@ -3,6 +3,7 @@ Schrift and the money payout of every hand sum to zero at the table, whatever wa
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,8 @@ from scoring.rules.tarockcup.tables import (
     RUFER,
     TRISCHAKEN,
 )
+
+pytestmark = pytest.mark.slow
 
 P = ["A", "B", "C", "D"]
 TWO_SIDED = [g for g in GAME_RULES if g.family != TRISCHAKEN]

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ from tests.unit.seating.tournament_generator import (
 )
 from tournaments.seating import seat_round
 from tournaments.seating.checker import check_seating, pair_counts
+
+pytestmark = pytest.mark.slow
 
 any_request = st.one_of(random_requests(), points_requests(), league_requests(), fixed_requests())
 
