@@ -10,6 +10,15 @@ from __future__ import annotations
 import pytest
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _media_root_of_this_run(tmp_path_factory):
+    # Rendered sheets and uploads go to a folder of this test process, not the checkout's
+    # media/: two pytest-xdist workers may render the same event slug at the same time.
+    from django.conf import settings
+
+    settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
+
+
 @pytest.fixture(autouse=True)
 def _celery_eager_unless_worker(request):
     if "/tests/unit/" in str(request.node.path):
