@@ -69,19 +69,23 @@ def rate(events: Iterable[RatedEvent], *,
     """Every player's rating after the events (in the order given), and his rating after each
     event he played. A table of fewer than two players rates nobody."""
     model = PlackettLuce()
-    default = model.rating()
     current: dict[Hashable, Rating] = {}
+    # The model's own rating of each player, handed back to it at his next table: a new one
+    # per player and table would cost more than the rating itself (each draws a uuid).
+    skill: dict[Hashable, object] = {}
     steps: list[Step] = []
     for done, event in enumerate(events, start=1):
         played: dict[Hashable, int] = {}
         for table in event.tables:
             if len(table.players) < 2:
                 continue
-            before = [current.get(p) for p in table.players]
-            teams = [[model.rating(mu=r.mu, sigma=r.sigma) if r else
-                      model.rating(mu=default.mu, sigma=default.sigma)] for r in before]
-            after = model.rate(teams, ranks=places(table.scores))
-            for player, old, (new,) in zip(table.players, before, after, strict=True):
+            # A newcomer gets his own start rating: the model copies the teams as one
+            # whole, so one object shared by two players would be one player to it.
+            after = model.rate([[skill.get(p) or model.rating()] for p in table.players],
+                               ranks=places(table.scores))
+            for player, (new,) in zip(table.players, after, strict=True):
+                old = current.get(player)
+                skill[player] = new
                 current[player] = Rating(mu=new.mu, sigma=new.sigma,
                                          tables=(old.tables if old else 0) + 1,
                                          events=old.events if old else 0)
