@@ -35,7 +35,7 @@ from tournaments.models import Event, Job, Registration, Scorecard
 from tournaments.standings import table_placing
 
 REBUILD_JOB = "ratings.rebuild"
-# Rows deleted by one statement (under every database's limit of parameters).
+# Rows deleted or inserted by one statement (under every database's limit of parameters).
 WRITE_BATCH = 900
 
 # Changes of a counted card (confirming, verifying, annulling) rate again; so does a change of
@@ -142,8 +142,8 @@ def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
     update those that differ, create the missing ones.
 
     A family's history is a hundred thousand rows: they are read as plain values and written
-    with one prepared statement each way (executemany), not as model instances through the
-    ORM's bulk methods, which cost many times the rating itself."""
+    as such (inserts of many rows a statement, updates with one prepared statement), not as
+    model instances through the ORM's bulk methods, which cost many times the rating itself."""
     value_fields = sorted(next(iter(wanted.values()), {}))
     stored = {}
     for row in model.objects.filter(**scope).values_list("pk", *key_fields, *value_fields):
@@ -186,9 +186,15 @@ def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
                                prepared(changed, [*value_fields, "pk"]))
         if new:
             names = [*key_fields, *value_fields]
-            cursor.executemany(
-                f"INSERT INTO {table} ({', '.join(quote(column[n].column) for n in names)}) "
-                f"VALUES ({', '.join(['%s'] * len(names))})", prepared(new, names))
+            into = f"INSERT INTO {table} ({', '.join(quote(column[n].column) for n in names)}) "
+            one = f"({', '.join(['%s'] * len(names))})"
+            # Many rows a statement, as many as the database takes parameters.
+            size = min(WRITE_BATCH, (db.features.max_query_params or 65535) // len(names))
+            rows = prepared(new, names)
+            for start in range(0, len(rows), size):
+                batch = rows[start:start + size]
+                cursor.execute(into + "VALUES " + ", ".join([one] * len(batch)),
+                               [value for row in batch for value in row])
     return {"created": len(new), "changed": len(changed), "deleted": len(gone)}
 
 
