@@ -50,6 +50,10 @@ class PointsRow:
     def counted(self) -> list[PointsResult]:
         return [r for r in self.results if r.counted]
 
+    @property
+    def dropped(self) -> int:
+        return len(self.results) - len(self.counted)
+
 
 @dataclass
 class PointsList:
@@ -146,6 +150,14 @@ def points_list(family: str, *, on: dt.date | None = None, club: str = "",
     return PointsList(family=family, name=family_name(family), rule=rule, on=on, since=since,
                       rows=shown, events=events, missing_places=sorted(missing), clubs=clubs,
                       countries=countries, club=club, country=country)
+
+
+def no_points_list(family: str) -> PointsList:
+    """The frame of a list asked with filters nobody can match: nothing computed."""
+    rule = points_rule(family)
+    on = timezone.localdate()
+    return PointsList(family=family, name=family_name(family), rule=rule, on=on,
+                      since=months_before(on, rule.months), rows=[], events=[])
 
 
 def points_dict(row: PointsRow) -> dict[str, Any]:

@@ -142,8 +142,9 @@ def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
     update those that differ, create the missing ones.
 
     A family's history is a hundred thousand rows: they are read as plain values and written
-    as such (inserts of many rows a statement, updates with one prepared statement), not as
-    model instances through the ORM's bulk methods, which cost many times the rating itself."""
+    as such (new rows by COPY on PostgreSQL, elsewhere many rows an insert; changed ones by one
+    prepared update), not as model instances through the ORM's bulk methods, which cost many
+    times the rating itself."""
     value_fields = sorted(next(iter(wanted.values()), {}))
     stored = {}
     for row in model.objects.filter(**scope).values_list("pk", *key_fields, *value_fields):
@@ -186,15 +187,22 @@ def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
                                prepared(changed, [*value_fields, "pk"]))
         if new:
             names = [*key_fields, *value_fields]
-            into = f"INSERT INTO {table} ({', '.join(quote(column[n].column) for n in names)}) "
-            one = f"({', '.join(['%s'] * len(names))})"
-            # Many rows a statement, as many as the database takes parameters.
-            size = min(WRITE_BATCH, (db.features.max_query_params or 65535) // len(names))
+            columns = ", ".join(quote(column[n].column) for n in names)
             rows = prepared(new, names)
-            for start in range(0, len(rows), size):
-                batch = rows[start:start + size]
-                cursor.execute(into + "VALUES " + ", ".join([one] * len(batch)),
-                               [value for row in batch for value in row])
+            if db.vendor == "postgresql":
+                # COPY: a hundred thousand rows in a fraction of the time of any INSERT.
+                with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+            else:
+                # Many rows a statement, as many as the database takes parameters.
+                one = f"({', '.join(['%s'] * len(names))})"
+                size = min(WRITE_BATCH, (db.features.max_query_params or 65535) // len(names))
+                for start in range(0, len(rows), size):
+                    batch = rows[start:start + size]
+                    cursor.execute(f"INSERT INTO {table} ({columns}) VALUES "
+                                   + ", ".join([one] * len(batch)),
+                                   [value for row in batch for value in row])
     return {"created": len(new), "changed": len(changed), "deleted": len(gone)}
 
 

@@ -67,9 +67,7 @@ def _points(request: HttpRequest, family: str) -> tuple[points.PointsList, ListD
     form = ListDateForm(request.GET, with_season=False)
     filters = _club_country(request)
     if not form.is_valid() or filters is None:
-        ranking = points.points_list(family)
-        ranking.rows, ranking.club, ranking.country = [], "", ""
-        return ranking, form
+        return points.no_points_list(family), form
     club, country = filters
     return points.points_list(family, on=form.cleaned_data["on"], club=club,
                               country=country), form

@@ -105,6 +105,10 @@ def test_the_page_and_csv_show_the_list_and_the_rating_list_links_to_it(world, s
     page = client.get("/rankings/slovenian/points/?on=2026-03-31").content.decode()
     assert page.index(f'data-player="{c.pk}"') < page.index(f'data-player="{d.pk}"')
     assert 'href="/e/e3/"' in page and 'href="/e/private/"' not in page
+    # c's third result (a second place, 6 points) is not counted, and the page says so.
+    row_c = page[page.index(f'data-player="{c.pk}"'):]
+    row_c = row_c[:row_c.index("</tr>")]
+    assert row_c.count('href="/e/') == 2 and "and 1 more result, not counted" in row_c
     assert "unrated" not in page.split('id="points"')[1]
     assert 'href="/rankings/slovenian/points/csv/?on=2026-03-31"' in page
     rows = list(csv.reader(io.StringIO(
