@@ -84,8 +84,8 @@ def rate(events: Iterable[RatedEvent], *,
                 continue
             # A newcomer gets his own start rating: the model copies the teams as one
             # whole, so one object shared by two players would be one player to it.
-            after = model.rate([[skill.get(p) or model.rating()] for p in table.players],
-                               ranks=places(table.scores))
+            teams = [[skill[p] if p in skill else model.rating()] for p in table.players]
+            after = model.rate(teams, ranks=places(table.scores))
             for player, (new,) in zip(table.players, after, strict=True):
                 skill[player] = new
                 tables_of[player] = tables_of.get(player, 0) + 1
