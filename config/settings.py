@@ -250,6 +250,11 @@ CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
                                     "interval_max": 0.5}
 
+# The federation-style points list of a game family (rankings.families.points_rule): by
+# default the cup points table of seed 001 and its six best results of the last 12 months;
+# e.g. {"slovenian": {"scale": {1: 100, 2: 80, 3: 60}, "best": 5, "months": 12}}.
+RANKING_POINTS: dict = {}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

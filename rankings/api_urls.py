@@ -6,4 +6,5 @@ from rankings import api
 
 urlpatterns = [
     path("rankings/<slug:family>/", api.RankingView.as_view(), name="api-ranking"),
+    path("rankings/<slug:family>/points/", api.PointsView.as_view(), name="api-points"),
 ]

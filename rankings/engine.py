@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -69,28 +70,35 @@ def rate(events: Iterable[RatedEvent], *,
     """Every player's rating after the events (in the order given), and his rating after each
     event he played. A table of fewer than two players rates nobody."""
     model = PlackettLuce()
-    default = model.rating()
-    current: dict[Hashable, Rating] = {}
+    # The model's own rating of each player, handed back to it at his next table (a new one
+    # per player and table would cost more than the rating itself: each draws a uuid), and
+    # his counts; a `Rating` is made only after each event and at the end.
+    skill: dict[Hashable, Any] = {}
+    tables_of: dict[Hashable, int] = {}
+    events_of: dict[Hashable, int] = {}
     steps: list[Step] = []
     for done, event in enumerate(events, start=1):
         played: dict[Hashable, int] = {}
         for table in event.tables:
             if len(table.players) < 2:
                 continue
-            before = [current.get(p) for p in table.players]
-            teams = [[model.rating(mu=r.mu, sigma=r.sigma) if r else
-                      model.rating(mu=default.mu, sigma=default.sigma)] for r in before]
+            # A newcomer gets his own start rating: the model copies the teams as one
+            # whole, so one object shared by two players would be one player to it.
+            teams = [[skill[p] if p in skill else model.rating()] for p in table.players]
             after = model.rate(teams, ranks=places(table.scores))
-            for player, old, (new,) in zip(table.players, before, after, strict=True):
-                current[player] = Rating(mu=new.mu, sigma=new.sigma,
-                                         tables=(old.tables if old else 0) + 1,
-                                         events=old.events if old else 0)
+            for player, (new,) in zip(table.players, after, strict=True):
+                skill[player] = new
+                tables_of[player] = tables_of.get(player, 0) + 1
                 played[player] = played.get(player, 0) + 1
         for player, tables in played.items():
-            rating = current[player]
-            current[player] = rating = Rating(rating.mu, rating.sigma, rating.tables,
-                                              rating.events + 1)
-            steps.append(Step(event=event.key, player=player, rating=rating, event_tables=tables))
+            events_of[player] = events_of.get(player, 0) + 1
+            new = skill[player]
+            steps.append(Step(event=event.key, player=player,
+                              rating=Rating(new.mu, new.sigma, tables_of[player],
+                                            events_of[player]),
+                              event_tables=tables))
         if progress:
             progress(done)
+    current = {player: Rating(new.mu, new.sigma, tables_of[player], events_of[player])
+               for player, new in skill.items()}
     return current, steps

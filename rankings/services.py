@@ -20,9 +20,9 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db import transaction
+from django.db import connections, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -35,6 +35,8 @@ from tournaments.models import Event, Job, Registration, Scorecard
 from tournaments.standings import table_placing
 
 REBUILD_JOB = "ratings.rebuild"
+# Rows deleted or inserted by one statement (under every database's limit of parameters).
+WRITE_BATCH = 900
 
 # Changes of a counted card (confirming, verifying, annulling) rate again; so does a change of
 # the hands or money of a card that counts (a correction) and every change of an event that
@@ -48,6 +50,11 @@ EVENT_ACTIONS = frozenset({"event.update", "archive.import", "registration.merge
 def rated_events():
     """The events whose tables count in the ratings."""
     return Event.objects.filter(is_public=True, rated=True)
+
+
+class CardResult(NamedTuple):
+    player_ids: list[str]
+    totals: dict
 
 
 def family_results(family: str) -> tuple[list[engine.RatedEvent], dict[int, Any]]:
@@ -73,18 +80,15 @@ def family_results(family: str) -> tuple[list[engine.RatedEvent], dict[int, Any]
         tables = []
         for _round, _table, player_ids, totals in sorted(by_event[event_id],
                                                          key=lambda t: (t[0], t[1])):
-            placing = table_placing(Scorecard(player_ids=list(player_ids or []),
-                                              totals=totals or {}))
+            # The card's two fields the placing reads, without building a model per table.
+            placing = table_placing(CardResult(player_ids=list(player_ids or []),
+                                               totals=totals or {}))
             known = [p for p in placing if (event_id, p) in players]
             tables.append(engine.RatedTable(
                 players=tuple(players[(event_id, p)] for p in known),
                 scores=tuple(int((totals or {}).get(p, 0)) for p in known)))
         rated.append(engine.RatedEvent(key=event_id, tables=tuple(tables)))
     return rated, {pk: dates[1] for pk, dates in events.items()}
-
-
-def _changed(row: Any, values: dict[str, Any]) -> bool:
-    return any(getattr(row, name) != value for name, value in values.items())
 
 
 @transaction.atomic
@@ -109,10 +113,8 @@ def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None 
                   "tables": step.rating.tables, "event_tables": step.event_tables}
         wanted_steps[(step.player, step.event)] = values
         history[step.player].append(values)
-    counts = _write_rows(RatingStep.objects.filter(family=family), wanted_steps,
-                         key=lambda row: (row.player_id, row.event_id),
-                         make=lambda key, values: RatingStep(player_id=key[0], event_id=key[1],
-                                                             **values))
+    counts = _write_rows(RatingStep, {"family": family}, ("player_id", "event_id"),
+                         wanted_steps)
 
     wanted_ratings: dict[int, dict[str, Any]] = {}
     for player, rating in current.items():
@@ -122,10 +124,9 @@ def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None 
             "previous_conservative": own[-2]["conservative"] if len(own) > 1 else None,
             "tables": rating.tables, "events": rating.events,
             "last_played_on": own[-1]["played_on"]}
-    for name, value in _write_rows(Rating.objects.filter(family=family), wanted_ratings,
-                                   key=lambda row: row.player_id,
-                                   make=lambda key, values: Rating(player_id=key, family=family,
-                                                                   **values)).items():
+    for name, value in _write_rows(Rating, {"family": family}, ("player_id",),
+                                   {(player,): {"family": family, **values}
+                                    for player, values in wanted_ratings.items()}).items():
         counts[f"ratings_{name}"] = value
     lock.rebuilt_at = timezone.now()
     lock.players = len(current)
@@ -134,27 +135,74 @@ def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None 
     return {**counts, "players": lock.players, "tables": lock.tables, "events": total}
 
 
-def _write_rows(queryset, wanted: dict, *, key, make) -> dict[str, int]:
-    """Make the stored rows of `queryset` what `wanted` ({key: field values}) says: delete
-    the rows not wanted, update those that differ, create the missing ones."""
-    stored = {key(row): row for row in queryset}
-    gone = [row.pk for k, row in stored.items() if k not in wanted]
-    changed = []
-    fields: set[str] = set()
-    for k, values in wanted.items():
-        row = stored.get(k)
-        if row is not None and _changed(row, values):
-            for name, value in values.items():
-                setattr(row, name, value)
-            fields.update(values)
-            changed.append(row)
-    new = [make(k, values) for k, values in wanted.items() if k not in stored]
-    if gone:
-        queryset.model.objects.filter(pk__in=gone).delete()
-    if changed:
-        queryset.model.objects.bulk_update(changed, sorted(fields), batch_size=500)
-    if new:
-        queryset.model.objects.bulk_create(new, batch_size=500)
+def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
+                wanted: dict[tuple, dict[str, Any]]) -> dict[str, int]:
+    """Make the stored rows of `model` within `scope` what `wanted` says ({key: every other
+    field's value}, the key's fields named by `key_fields`): delete the rows not wanted,
+    update those that differ, create the missing ones.
+
+    A family's history is a hundred thousand rows: they are read as plain values and written
+    as such (new rows by COPY on PostgreSQL, elsewhere many rows an insert; changed ones by one
+    prepared update), not as model instances through the ORM's bulk methods, which cost many
+    times the rating itself."""
+    value_fields = sorted(next(iter(wanted.values()), {}))
+    stored = {}
+    for row in model.objects.filter(**scope).values_list("pk", *key_fields, *value_fields):
+        stored[row[1:1 + len(key_fields)]] = (row[0], row[1 + len(key_fields):])
+    gone = [pk for key, (pk, _values) in stored.items() if key not in wanted]
+    changed, new = [], []
+    for key, values in wanted.items():
+        row = [values[name] for name in value_fields]
+        if key not in stored:
+            new.append([*key, *row])
+        elif tuple(row) != stored[key][1]:
+            changed.append([*row, stored[key][0]])
+    meta = model._meta
+    db = connections[model.objects.db]
+    column = {name: meta.get_field(name) for name in (*key_fields, *value_fields)}
+    quote = db.ops.quote_name
+    table = quote(meta.db_table)
+
+    def prepared(rows: list[list[Any]], names: list[str]) -> list[list[Any]]:
+        # Numbers go to the database as they are; only dates need the backend's form.
+        dated = [i for i, name in enumerate(names)
+                 if isinstance(column.get(name), models.DateField)]
+        if not dated:
+            return rows
+        fields = {i: column[names[i]] for i in dated}
+        for row in rows:
+            for i in dated:
+                row[i] = fields[i].get_db_prep_save(row[i], db)
+        return rows
+
+    with db.cursor() as cursor:
+        for start in range(0, len(gone), WRITE_BATCH):
+            batch = gone[start:start + WRITE_BATCH]
+            cursor.execute(f"DELETE FROM {table} WHERE {quote(meta.pk.column)} IN "
+                           f"({', '.join(['%s'] * len(batch))})", batch)
+        if changed:
+            assignments = ", ".join(f"{quote(column[n].column)} = %s" for n in value_fields)
+            cursor.executemany(f"UPDATE {table} SET {assignments} "
+                               f"WHERE {quote(meta.pk.column)} = %s",
+                               prepared(changed, [*value_fields, "pk"]))
+        if new:
+            names = [*key_fields, *value_fields]
+            columns = ", ".join(quote(column[n].column) for n in names)
+            rows = prepared(new, names)
+            if db.vendor == "postgresql":
+                # COPY: a hundred thousand rows in a fraction of the time of any INSERT.
+                with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+            else:
+                # Many rows a statement, as many as the database takes parameters.
+                one = f"({', '.join(['%s'] * len(names))})"
+                size = min(WRITE_BATCH, (db.features.max_query_params or 65535) // len(names))
+                for start in range(0, len(rows), size):
+                    batch = rows[start:start + size]
+                    cursor.execute(f"INSERT INTO {table} ({columns}) VALUES "
+                                   + ", ".join([one] * len(batch)),
+                                   [value for row in batch for value in row])
     return {"created": len(new), "changed": len(changed), "deleted": len(gone)}
 
 
