@@ -149,15 +149,20 @@ class Stats:
     errors: dict[str, dict[int, int]] = field(default_factory=dict)
     error_samples: list[str] = field(default_factory=list)
     verdicts: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Set when the run is over: a straggler's answers (or the stopped server's refusals)
+    # are not counted.
+    closed: bool = False
 
     def add(self, kind: str, seconds: float, status: int, path: str, verdict: str | None) -> None:
         with self.lock:
+            if self.closed:
+                return
             self.latencies.setdefault(kind, []).append(seconds)
             if not 200 <= status < 400:
                 counts = self.errors.setdefault(kind, {})
                 counts[status] = counts.get(status, 0) + 1
-                if len(self.error_samples) < 5:
-                    self.error_samples.append(f"{status} {kind} {path}")
+                if counts[status] == 1:  # the first of each kind and status, to look into
+                    self.error_samples.append(f"{status or 'no answer'} {kind} {path}")
             if verdict:
                 counts = self.verdicts.setdefault(kind, {})
                 counts[verdict] = counts.get(verdict, 0) + 1
@@ -246,7 +251,7 @@ def table_phone(plan: TablePlan, browser: Browser, start: float, hand_seconds: f
         if not 1 <= number <= len(plan.hands):
             break  # the card is complete (or the page has no hand form)
         due += hand_seconds
-        if due > deadline:
+        if max(due, time.monotonic()) > deadline:  # a phone behind its schedule stops too
             return
         _sleep_until(due)  # the hand is being played
         fields = {"csrfmiddlewaretoken": _field(page, "csrfmiddlewaretoken"),
@@ -279,7 +284,7 @@ def hall_phone(slug: str, table: int, browser: Browser, start: float, deadline: 
          "live-card"),
     ]
     moment, first = start, True
-    while moment < deadline:
+    while moment < deadline and time.monotonic() < deadline:
         _sleep_until(moment)
         for kind, page, poll, element in pages:
             if first:
@@ -307,6 +312,11 @@ def run_load(port: int, slug: str, plans: list[TablePlan], seconds: float,
         thread.start()
     for thread in threads:
         thread.join(timeout=max(0.0, deadline + TIMEOUT - time.monotonic()))
+    with stats.lock:
+        stats.closed = True
+    stragglers = sum(thread.is_alive() for thread in threads)
+    if stragglers:
+        print(f"{stragglers} clients still waiting {TIMEOUT} s after the end: not counted")
     return stats, time.monotonic() - begin
 
 
@@ -389,7 +399,7 @@ def report(stats: Stats, elapsed: float, played: str) -> bool:
         print(f"errors of {kind}: " + ", ".join(
             f"{n} × {status or 'no answer'}" for status, n in sorted(counts.items())))
     for sample in stats.error_samples:
-        print(f"first errors: {sample}")
+        print(f"first error of its kind: {sample}")
     met_rate, met_p95 = rate >= TARGET_HIT_RATE, worst_p95 < TARGET_P95_MS
     print(f"\npublic pages' cache hit rate {rate:.1%} (target {TARGET_HIT_RATE:.0%}): "
           f"{'OK' if met_rate else 'BELOW TARGET'}")
