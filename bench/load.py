@@ -56,6 +56,7 @@ import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
+import signal  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import threading  # noqa: E402
@@ -237,15 +238,16 @@ def _sleep_until(moment: float) -> None:
         time.sleep(pause)
 
 
-def table_phone(plan: TablePlan, browser: Browser, start: float, hand_seconds: float,
-                deadline: float) -> None:
-    """A player's phone at one table: the link, the seat, the round's hands, the card."""
+def table_phone(plan: TablePlan, browser: Browser, start: float, first_hand: float,
+                hand_seconds: float, deadline: float) -> None:
+    """A player's phone at one table: the link, the seat, the round's hands (the first at
+    `first_hand`, then one every `hand_seconds`), the card."""
     link = f"/t/{plan.token}/"
     _sleep_until(start)
     page = browser.request("table page", "GET", link)[2]
     page = browser.post_and_follow("seat", link + "seat/", {
         "csrfmiddlewaretoken": _field(page, "csrfmiddlewaretoken"), "seat": plan.first_seat})
-    due = start
+    due = first_hand - hand_seconds
     while True:
         number = int(_field(page, "number") or 0)
         if not 1 <= number <= len(plan.hands):
@@ -302,9 +304,10 @@ def run_load(port: int, slug: str, plans: list[TablePlan], seconds: float,
     rng = random.Random(18)
     begin = time.monotonic() + 1.0
     deadline = begin + seconds
+    # The tables open their links in the first seconds; their hands fall out of step.
     threads = [threading.Thread(target=table_phone, daemon=True, args=(
-        plan, Browser(port, stats), begin + rng.uniform(0, hand_seconds), hand_seconds, deadline))
-        for plan in plans]
+        plan, Browser(port, stats), begin + rng.uniform(0, min(hand_seconds, 5.0)),
+        begin + 5.0 + rng.uniform(0, hand_seconds), hand_seconds, deadline)) for plan in plans]
     threads += [threading.Thread(target=hall_phone, daemon=True, args=(
         slug, plans[n % len(plans)].number, Browser(port, stats),
         begin + rng.uniform(0, POLL_SECONDS), deadline)) for n in range(POLLERS)]
@@ -414,6 +417,8 @@ def main() -> int:
     workdir = Path(tempfile.mkdtemp(dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None,
                                     prefix="tarok-bench-load-"))
     server = None
+    # Stopped from outside, it still stops its server and removes its folder.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     if os.environ.get("BENCH_LOAD_SQLITE_IMMEDIATE") and not os.environ.get("BENCH_DATABASE_URL"):
         # Transactions that take SQLite's write lock when they begin, so that a second
         # writer waits (the busy timeout) instead of failing with "database is locked".
