@@ -147,6 +147,8 @@ class Stats:
 
     lock: threading.Lock = field(default_factory=threading.Lock)
     latencies: dict[str, list[float]] = field(default_factory=dict)
+    # (when the request ended, its time): the tail of the latencies over the run.
+    timeline: list[tuple[float, float]] = field(default_factory=list)
     errors: dict[str, dict[int, int]] = field(default_factory=dict)
     error_samples: list[str] = field(default_factory=list)
     verdicts: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -159,6 +161,7 @@ class Stats:
             if self.closed:
                 return
             self.latencies.setdefault(kind, []).append(seconds)
+            self.timeline.append((time.monotonic(), seconds))
             if not 200 <= status < 400:
                 counts = self.errors.setdefault(kind, {})
                 counts[status] = counts.get(status, 0) + 1
@@ -320,6 +323,7 @@ def run_load(port: int, slug: str, plans: list[TablePlan], seconds: float,
     stragglers = sum(thread.is_alive() for thread in threads)
     if stragglers:
         print(f"{stragglers} clients still waiting {TIMEOUT} s after the end: not counted")
+    stats.timeline = [(moment - begin, took) for moment, took in stats.timeline]
     return stats, time.monotonic() - begin
 
 
@@ -398,6 +402,12 @@ def report(stats: Stats, elapsed: float, played: str) -> bool:
         print(f"| all | {len(every):,} | {len(every) / elapsed:.1f} | "
               f"{_percentile(every, 0.5) * 1000:.0f} ms | {_percentile(every, 0.95) * 1000:.0f} ms "
               f"| {every[-1] * 1000:.0f} ms | {errors} | {rate:.1%} |")
+    windows: dict[int, list[float]] = {}
+    for moment, took in stats.timeline:
+        windows.setdefault(int(moment // 10) * 10, []).append(took)
+    print("p95 of every request by 10 s of the run: " + ", ".join(
+        f"{start}–{start + 10} s {_percentile(sorted(times), 0.95) * 1000:.0f} ms"
+        for start, times in sorted(windows.items())))
     for kind, counts in stats.errors.items():
         print(f"errors of {kind}: " + ", ".join(
             f"{n} × {status or 'no answer'}" for status, n in sorted(counts.items())))
