@@ -12,9 +12,10 @@ It builds a TRI+1 event of PLAYERS players (256) through the services with round
   following the redirect to its table page as a browser does. After the last hand it hands
   the card in, chooses another seat and confirms it. The hands are plausible TRI+1 hands
   (`bench/scale.py`'s `_records`, the demo's generator), posted as the form's fields.
-  HAND_SECONDS defaults to the round's hands spread over 80 % of the run, so every card is
-  handed in and confirmed before the end: 2 s a hand for 60 s, where a real round plays 24
-  hands in about 55 minutes (137 s a hand), so the writes come about 70 times faster;
+  HAND_SECONDS defaults to the round's hands spread over 80 % of the run, so that every card
+  is handed in and confirmed before the end if the server keeps up: 2 s a hand for 60 s,
+  where a real round plays 24 hands in about 55 minutes (138 s a hand), so the writes come
+  about 70 times faster (a phone that falls behind stops at the end of the run);
 - POLLERS (200) phones in the hall, each loading the public standings, the round's page
   and one table's scorecard once, then polling them every POLL_SECONDS (10) as the pages'
   htmx does (`hx-trigger="every ..."`: the standings' live fragment, the round's seating
@@ -310,7 +311,7 @@ def run_load(port: int, slug: str, plans: list[TablePlan], seconds: float,
     # The tables open their links in the first seconds; their hands fall out of step.
     threads = [threading.Thread(target=table_phone, daemon=True, args=(
         plan, Browser(port, stats), begin + rng.uniform(0, min(hand_seconds, 5.0)),
-        begin + 5.0 + rng.uniform(0, hand_seconds), hand_seconds, deadline)) for plan in plans]
+        begin + rng.uniform(0, hand_seconds), hand_seconds, deadline)) for plan in plans]
     threads += [threading.Thread(target=hall_phone, daemon=True, args=(
         slug, plans[n % len(plans)].number, Browser(port, stats),
         begin + rng.uniform(0, POLL_SECONDS), deadline)) for n in range(POLLERS)]
