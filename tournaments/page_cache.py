@@ -25,6 +25,10 @@ day (the round clock). A hit skips sessions, authentication, URL resolution and 
 A response is stored only when it is the same for every anonymous visitor: a request with a
 session cookie is never served or stored, and nothing that set a cookie, used the CSRF token
 or was not a plain 200 is kept.
+
+Every answer of a public event page in scope says whether it came from the cache: `X-Page-Cache: hit` or
+`miss` (the load benchmark, bench/load.py, counts them; a visitor with a session, who is never
+served from the cache, gets neither).
 """
 
 from __future__ import annotations
@@ -125,6 +129,8 @@ def _public_versions(slug: str, scope: tuple) -> tuple[int, str] | None:
 # whole page. Both are part of the key, and answers say they vary by them, so neither this
 # cache nor the browser's hands a bare fragment to a back navigation.
 FRAGMENT_HEADERS = ("HX-Request", "HX-History-Restore-Request")
+# Set after the answer is stored, so a stored answer never carries a stale verdict.
+VERDICT_HEADER = "X-Page-Cache"
 
 
 def _key(request: HttpRequest, language: str, event_id: int, version: str) -> str:
@@ -162,9 +168,11 @@ class PublicPageCacheMiddleware:
             response = HttpResponse(content)
             for name, value in headers:
                 response[name] = value
+            response[VERDICT_HEADER] = "hit"
             return response
         response = self.get_response(request)
         patch_vary_headers(response, FRAGMENT_HEADERS)
         if _storable(request, response):
             caches["pages"].set(key, (response.content, list(response.items())), PAGE_SECONDS)
+        response[VERDICT_HEADER] = "miss"
         return response

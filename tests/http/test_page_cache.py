@@ -116,3 +116,20 @@ def test_pages_outside_the_public_event_pages_are_not_cached(card):
     with CaptureQueriesContext(connection) as queries:
         Client().get(f"/e/{slug}/standings.csv")
     assert len(queries) > 1
+
+
+def test_an_answer_says_whether_it_came_from_the_cache(card):
+    scorecard, organiser = card
+    url = _table_url(scorecard)
+    assert Client().get(url)["X-Page-Cache"] == "miss"
+    # The verdict is not stored with the page: a hit does not repeat the first answer's "miss".
+    assert Client().get(url)["X-Page-Cache"] == "hit"
+    services.hand_save(scorecard=scorecard, number=1, actor=organiser,
+                       expected_version=scorecard.version,
+                       record={"game": "dvojka", "declarer": "2", "resting": "4", "points": 47})
+    assert Client().get(url)["X-Page-Cache"] == "miss"  # the card's version moved on
+    official = Client()
+    official.force_login(organiser)
+    assert "X-Page-Cache" not in official.get(url)  # never served from the cache
+    slug = scorecard.table.round.event.slug
+    assert "X-Page-Cache" not in Client().get(f"/e/{slug}/standings.csv")
