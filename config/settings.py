@@ -102,7 +102,12 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default serves one machine: a write waits for another (a phone saving a
     # hand while its live check still reads) instead of failing with "database is locked".
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    # IMMEDIATE: a transaction takes the write lock when it begins, so the wait applies; one
+    # that read first and then wrote could not wait (bench/load.py saw such 500s with several
+    # server processes, and none with this).
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.setdefault("timeout", 20)
+    options.setdefault("transaction_mode", "IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -45,11 +45,13 @@ def test_production_profile_refuses_to_start_without_a_secret_key():
 def test_embedded_default_is_sqlite_and_eager_celery():
     code = ("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; django.setup();"
             "from django.conf import settings as s;"
-            "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)")
+            "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER,"
+            " s.DATABASES['default']['OPTIONS'].get('transaction_mode'))")
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=60)
-    assert proc.stdout.split() == ["django.db.backends.sqlite3", "True"], proc.stderr
+    # IMMEDIATE: concurrent writers wait for each other instead of failing "database is locked"
+    assert proc.stdout.split() == ["django.db.backends.sqlite3", "True", "IMMEDIATE"], proc.stderr
 
 
 @pytest.mark.django_db
