@@ -9,7 +9,8 @@ How a schedule is made, deterministically from the seed:
 1. Where a construction exists (`designs`: every v ≡ 4 (mod 12) from 16 to 88, 24/36/48/60,
    32, and fields up to three short of those), its matchdays come first, the players drawn
    onto its points; more matchdays than it has are further copies of it under fresh draws.
-2. Other matchdays (or fields without a construction) start as seeded draws.
+2. Other matchdays (fields without a construction: 12 and 53-56 players) start as seeded
+   draws, each improved by a short swap walk (`optimise`) against the matchdays before it.
 3. A tabu search (`tabu`) then improves the whole season, keeping the wishes of the request:
    absentees per matchday (the tables of that matchday are laid out for those present),
    officials' fixed tables, and "not two players of one club at a table" (a soft wish with
@@ -31,11 +32,13 @@ from .errors import SeatingInvalid
 from .layout import short_table_notes, table_sizes
 from .meetings import from_history
 from .notes import in_matchday, note
+from .optimise import optimise_round
 from .request import SeatingRequest
 from .tabu import REPEAT_COST, Progress, Season, search
 
 STEPS_PER_PLAYER_MATCHDAY = 12
 STEPS_LIMIT = 5_000
+DRAW_WALK_PER_PLAYER = 10  # walk steps that improve a drawn matchday against those before it
 
 
 def season_repeats(history: tuple, rounds: list[list[list[str]]]) -> int:
@@ -142,6 +145,7 @@ def _start(request: SeatingRequest, rng: random.Random, layouts: list[list[int]]
     for copy in order_of_copies:
         rng.shuffle(copy)
     pending = [(c, i) for c in range(copies) for i in order_of_copies[c]]
+    meetings = from_history(request.history)
     draws = {}
     for c in range(copies):
         draw = list(players)
@@ -165,6 +169,12 @@ def _start(request: SeatingRequest, rng: random.Random, layouts: list[list[int]]
             order = list(present)
             rng.shuffle(order)
             tables = _arrange(order, layout, fixed[number - 1])
+            if not fixed[number - 1]:
+                # A drawn matchday is first seated to meet few players again after the
+                # matchdays before it: the search then starts near a good season instead of
+                # spending its steps to get there from a random one (53-56 players).
+                tables = optimise_round(tables, meetings, rng, DRAW_WALK_PER_PLAYER * len(present))
+        meetings.add_round(tables)
         rounds.append(tables)
     return rounds, source, used
 

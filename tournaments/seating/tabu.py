@@ -9,12 +9,13 @@ lowest tier (a repeat meeting costs `REPEAT_COST` there).
 
 The search follows Dotú and Van Hentenryck's tabu search for the social golfer problem
 (CPAIOR 2005): a player who sits with someone he meets more than once (or with a clubmate)
-is in conflict; each step takes the best swap of a conflicting player with a player at
-another table of the same matchday that is not tabu (swapping back a player's move is tabu
-for a few steps, unless it beats the best season seen), and after a stretch without
-progress the search restarts from the best season with a few random swaps. Every choice
-comes from the caller's seeded RNG and the effort is counted in steps, never in seconds,
-so that the same request always gives the same season. A final descent leaves a season in
+is in conflict; each step weighs the swaps of a few sampled conflicting players with the
+players at other tables of the same matchday that are not tabu (swapping back a player's
+move is tabu for a few steps, unless it beats the best season seen) and takes the best of
+them when it does not make the season worse, a worsening one only now and then
+(`UPHILL`); after a stretch without progress the search restarts from the best season with
+a few random swaps. Every choice comes from the caller's seeded RNG and the effort is
+counted in steps, never in seconds, so that the same request always gives the same season. A final descent leaves a season in
 which no single swap lowers the cost, which is what the independent checker verifies.
 """
 
@@ -26,6 +27,11 @@ from collections.abc import Callable, Sequence
 REPEAT_COST = 1000  # the cost of one repeat meeting, in the lowest tier
 SAMPLE = 6          # conflicting players whose swaps are weighed in one step
 TENURE = (4, 10)    # steps a reversed move stays tabu (drawn in this range)
+# How often the best swap of a step is taken when it makes the season worse. Taking it always
+# (plain tabu search) lets a dense season drift around ten repeats above the best one seen,
+# and the search never gets back down (53 players over 14 matchdays kept two repeats where
+# none is needed); sideways swaps are always taken, so the search still crosses plateaus.
+UPHILL = 0.03
 REFRESH = 8         # steps between two listings of every conflict
 
 Progress = Callable[[int, int], None]
@@ -211,7 +217,7 @@ def search(season: Season, rng: random.Random, steps: int, floor: int = 0,
                     ties += 1
                     if rng.randrange(ties) == 0:
                         choice = (day, x, y)
-        if choice is None:
+        if choice is None or (choice_delta is not None and choice_delta > 0 and rng.random() >= UPHILL):
             continue
         day, x, y = choice
         tabu[(day, x, season.where[day][x])] = step + rng.randint(*TENURE)

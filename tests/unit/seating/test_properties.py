@@ -57,12 +57,23 @@ def test_league_schedules_pass_the_checker(request):
 BASELINE = json.loads(Path(__file__).with_name("league_baseline.json").read_text("utf-8"))
 
 
+def league_of(count: int, rounds: int) -> dict:
+    # seed 2026, the seed of the baseline; other seeds: test_league_schedules_pass_the_checker
+    return {"system": "league", "rounds": rounds, "seed": 2026,
+            "players": [{"id": f"p{i:02d}"} for i in range(count)]}
+
+
+def assert_not_worse_than_before(count: int, rounds: int, result: dict) -> None:
+    before_repeats, before_most = BASELINE[f"{count}x{rounds}"]
+    most = max(pair_counts(result["rounds"]).values(), default=0)
+    assert (most, result["repeat_pairs"]) <= (max(before_most, 1), before_repeats), \
+        f"{count} x {rounds}: most {most}, {result['repeat_pairs']} repeats; before {before_most}, {before_repeats}"
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(min_value=12, max_value=64), st.integers(min_value=1, max_value=20))
 def test_league_seasons_of_any_size_are_valid_deterministic_and_never_worse_than_before(count, rounds):
-    # seed 2026, the seed of the baseline; other seeds: test_league_schedules_pass_the_checker
-    request = {"system": "league", "rounds": rounds, "seed": 2026,
-               "players": [{"id": f"p{i:02d}"} for i in range(count)]}
+    request = league_of(count, rounds)
     result = seat_round(copy.deepcopy(request))
     # every player exactly once a matchday, tables of three or four, the fewest tables
     for tables in result["rounds"]:
@@ -70,9 +81,22 @@ def test_league_seasons_of_any_size_are_valid_deterministic_and_never_worse_than
         assert {len(t) for t in tables} <= {3, 4} and len(tables) == -(-count // 4)
     assert check_seating(request, result) == []
     assert seat_round(copy.deepcopy(request)) == result
-    before_repeats, before_most = BASELINE[f"{count}x{rounds}"]
-    most = max(pair_counts(result["rounds"]).values(), default=0)
-    assert (most, result["repeat_pairs"]) <= (max(before_most, 1), before_repeats)
+    assert_not_worse_than_before(count, rounds, result)
+
+
+# The cases of the grid above in which the engine was once worse than the baseline (fields of
+# 53-56 players, which no construction covers, over 14-17 matchdays: plain tabu search drifted
+# and kept repeats the engine before issue #16 avoided), and their neighbours. The whole grid
+# is scanned by bench/league_grid.py; these are checked on every run, whatever hypothesis draws.
+ONCE_WORSE = [(count, rounds) for count in range(53, 57) for rounds in range(13, 18)]
+
+
+@pytest.mark.parametrize(("count", "rounds"), ONCE_WORSE, ids=[f"{c}x{r}" for c, r in ONCE_WORSE])
+def test_league_seasons_once_worse_than_before_are_not_worse_now(count, rounds):
+    request = league_of(count, rounds)
+    result = seat_round(copy.deepcopy(request))
+    assert check_seating(request, result) == []
+    assert_not_worse_than_before(count, rounds, result)
 
 
 @settings(max_examples=40, deadline=None)
