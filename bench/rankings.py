@@ -37,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # hides the standard library's `http` package that Django needs.
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
+from bench import scale  # noqa: E402
+
 PLAYERS, EVENTS = 1024, 100
 ROUNDS = int(os.environ.get("BENCH_RANKINGS_ROUNDS", "3"))
 REPEAT = int(os.environ.get("BENCH_RANKINGS_REPEAT", "3"))
@@ -45,19 +47,8 @@ RULESET = "tarok-net-2007"
 
 
 def _setup(workdir: Path) -> None:
-    os.environ["DATABASE_URL"] = os.environ.get(
-        "BENCH_DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}")
-    os.environ["MEDIA_ROOT"] = str(workdir / "media")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.pop("CELERY_BROKER_URL", None)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
+    # The same set-up as the day's bench: SQLite in `workdir` unless BENCH_DATABASE_URL.
+    scale._setup(workdir)
 
 
 def build(players: int, events: int, tag: str) -> None:
