@@ -20,7 +20,7 @@ So a hand typed at one table leaves every other page in the cache. A change is v
 once in the process that made it and within a second in the others (each process keeps a
 page's versions for one second, so that most hits make no database round trip at all).
 Entries also expire after a few seconds, which bounds anything that depends on the time of
-day (the round clock). A hit skips sessions, authentication, URL resolution and the view.
+day (the round clock); a table's page, which shows no clock, stays two minutes. A hit skips sessions, authentication, URL resolution and the view.
 
 A response is stored only when it is the same for every anonymous visitor: a request with a
 session cookie is never served or stored, and nothing that set a cookie, used the CSRF token
@@ -48,6 +48,10 @@ from django.utils.cache import patch_vary_headers
 from tournaments.models import Event, Round, Scorecard, Table
 
 PAGE_SECONDS = 10
+# A table's page shows its card and nothing that moves with the clock (no round clock, the
+# "updated … ago" is written by the browser), and every write of the card gives it a new
+# key: it may stay longer, so that the few phones watching one table share a rendering.
+PAGE_SECONDS_BY_SCOPE = {"table": 120}
 
 # The public event pages (tournaments/urls_public.py) whose content depends only on the
 # versions below and the language.
@@ -157,7 +161,8 @@ class PublicPageCacheMiddleware:
         if (match is None or request.method != "GET"
                 or settings.SESSION_COOKIE_NAME in request.COOKIES):
             return self.get_response(request)
-        found = _public_versions(match["slug"], _scope(match))
+        scope = _scope(match)
+        found = _public_versions(match["slug"], scope)
         if found is None:
             return self.get_response(request)
         language = translation.get_language_from_request(request)
@@ -173,6 +178,7 @@ class PublicPageCacheMiddleware:
         response = self.get_response(request)
         patch_vary_headers(response, FRAGMENT_HEADERS)
         if _storable(request, response):
-            caches["pages"].set(key, (response.content, list(response.items())), PAGE_SECONDS)
+            caches["pages"].set(key, (response.content, list(response.items())),
+                                PAGE_SECONDS_BY_SCOPE.get(scope[0], PAGE_SECONDS))
         response[VERDICT_HEADER] = "miss"
         return response

@@ -133,3 +133,30 @@ def test_an_answer_says_whether_it_came_from_the_cache(card):
     assert "X-Page-Cache" not in official.get(url)  # never served from the cache
     slug = scorecard.table.round.event.slug
     assert "X-Page-Cache" not in Client().get(f"/e/{slug}/standings.csv")
+
+
+def test_a_tables_page_stays_longer_than_the_pages_with_a_clock(card, monkeypatch):
+    """The load run (bench/load.py) found the table pages missing the cache: they lived 10 s,
+    as long as the phones' polling. A table's page shows no clock and changes key with every
+    write of its card, so it stays two minutes; the pages with a round clock stay 10 s."""
+    from django.core.cache import caches
+
+    from tournaments import page_cache
+
+    lifetimes = {}
+    pages = caches["pages"]
+    real_set = pages.set
+
+    def recording_set(key, value, timeout=None, **kwargs):
+        lifetimes[key] = timeout
+        return real_set(key, value, timeout, **kwargs)
+
+    monkeypatch.setattr(pages, "set", recording_set)
+    scorecard, _organiser = card
+    slug = scorecard.table.round.event.slug
+    Client().get(_table_url(scorecard))
+    assert list(lifetimes.values()) == [page_cache.PAGE_SECONDS_BY_SCOPE["table"]] == [120]
+    lifetimes.clear()
+    Client().get(f"/e/{slug}/")
+    Client().get(f"/e/{slug}/rounds/{scorecard.table.round.number}/")
+    assert sorted(lifetimes.values()) == [page_cache.PAGE_SECONDS] * 2
