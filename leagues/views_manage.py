@@ -9,7 +9,7 @@ Who may do what is leagues.roles (organisers of the league, staff); every write 
 of leagues.services, whose refusals come back at the form's fields or as a message, never as
 a server error.
 
-Why one module of 600 lines: the season's organiser pages share their forms' handling and
+Why one module of just over 600 lines: the season's organiser pages share their forms' handling and
 the season context; the cup pages are already leagues.views_manage_cups.
 """
 

@@ -19,12 +19,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournaments import jobs, printing, services_rounds, tasks
+        from tournaments import hooks, jobs, printing, services_rounds, tasks
         from tournaments.converters import NumberConverter
+        from tournaments.printing import public_pdfs
 
         register_converter(NumberConverter, "num")
         jobs.register_task(services_rounds.SEAT_JOB, tasks.generate_round)
         jobs.register_task(printing.SHEETS_JOB, tasks.render_round_sheets)
         jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)
+        hooks.register_results_listener(public_pdfs.refresh_after_commit)
         post_migrate.connect(_create_cache_table, sender=self,
                              dispatch_uid="tournaments.create_cache_table")

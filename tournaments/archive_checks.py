@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from tournaments import lifecycle
 from tournaments.errors import ServiceError
 from tournaments.exact_points import parse_points, points_text
-from tournaments.models import Event, Registration, Round, Scorecard
+from tournaments.models import Event, Round, Scorecard
 from tournaments.rulesets import is_money_ruleset
 from tournaments.standings import event_standings, to_decimal
 
@@ -66,18 +66,20 @@ def card_problems(round_status: str, card: dict[str, Any], path: str) -> list[di
     return problems
 
 
-def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
+def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> dict[int, Fraction]:
     """After an event of the archive is written (inside the import's transaction): every
     registration's tournament points and score must be what the standings of its confirmed
     cards give up to the last closed round, as `services.refresh_carried_totals` keeps them.
     Raises ServiceError naming each registration's path in the archive; the import is then
-    rolled back."""
+    rolled back. Returns {registration id: exact points} for the carried points an older
+    archive wrote rounded to three places, which the writer stores exactly."""
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     rows = {}
     if last_closed is not None:
         rows = {r.start_number: r for r in event_standings(event, up_to_round=last_closed).rows}
     paths = {entry["fields"]["start_number"]: entry["path"] for entry in plan["registrations"]}
     problems = []
+    rounded: dict[int, Fraction] = {}
     for reg in event.registrations.order_by("start_number"):
         row = rows.get(reg.start_number)
         expected_points = row.exact_points if row else Fraction(0)
@@ -88,8 +90,7 @@ def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
         # the imported copy takes the exact value the cards give.
         if stored_points != expected_points and Fraction(to_decimal(expected_points)) == stored_points:
             stored_points = expected_points
-            Registration.objects.filter(pk=reg.pk).update(
-                tournament_points=points_text(expected_points))
+            rounded[reg.pk] = expected_points
         path = paths.get(reg.start_number, f"{plan['path']}.registrations")
         carried = {
             "tournament_points": (stored_points, expected_points, _(
@@ -107,3 +108,4 @@ def refuse_wrong_carried_totals(event: Event, plan: dict[str, Any]) -> None:
                     "n": reg.start_number, "stored": shown[0], "expected": shown[1]}))
     if problems:
         raise ServiceError(problems)
+    return rounded

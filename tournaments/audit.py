@@ -37,12 +37,9 @@ def record(
         # An audited change of an event may change what all its public pages show.
         if event_pages:
             Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-            # Imported here: the printing services import modules that import this one.
-            from tournaments.printing import public_pdfs
-
-            # A large event's seating list and standings are rendered again in the
-            # background once this change commits, if it changed them.
-            public_pdfs.refresh_after_commit(event)
+            # What is derived from the results hears of it (a large event's PDFs are rendered
+            # again in the background once this change commits, tournaments.printing).
+            hooks.results_changed(event)
         # Now, and again once committed, in case this process read the old version between.
         forget_event(event.slug)
         transaction.on_commit(lambda: forget_event(event.slug))

@@ -1,7 +1,10 @@
-"""What apps built on this one add to it, registered in their AppConfig.ready(): sections of a
-player's public page and of the organiser's dashboard, tabs of an event's public pages, the records they keep of a player, which
-follow him when two records of one person are merged, and the archives they add to a backup. Dependencies run one way (leagues → tournaments): the
-tournaments app never imports the apps that extend it; it asks this registry."""
+"""What other modules and apps add to the tournaments app, registered in their
+AppConfig.ready(): sections of a player's public page and of the organiser's dashboard, tabs
+of an event's public pages, the records they keep of a player (which follow him when two
+records of one person are merged), the archives they add to a backup, and who hears of
+audited changes and of changed results (the ratings, the background PDFs). Dependencies run
+one way (rankings → leagues → tournaments): the modules that write the audit trail never
+import what listens to it; they ask this registry."""
 
 from __future__ import annotations
 
@@ -156,6 +159,21 @@ _audit_listeners: list[Callable[[str, Any, Any], None]] = []
 def register_audit_listener(listener: Callable[[str, Any, Any], None]) -> None:
     if listener not in _audit_listeners:
         _audit_listeners.append(listener)
+
+
+_results_listeners: list[Callable[[Any], None]] = []
+
+
+def register_results_listener(listener: Callable[[Any], None]) -> None:
+    """`listener(event)` is called by every audited change that may change what the event's
+    public pages show (the change that bumps its results version)."""
+    if listener not in _results_listeners:
+        _results_listeners.append(listener)
+
+
+def results_changed(event: Any) -> None:
+    for listener in _results_listeners:
+        listener(event)
 
 
 def audited(action: str, event: Any, target: Any) -> None:
