@@ -20,7 +20,7 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import connections, models, transaction
 from django.db.models import F
@@ -32,7 +32,7 @@ from rankings.families import ruleset_codes
 from rankings.models import FamilyRatings, Rating, RatingStep
 from tournaments import jobs, lifecycle
 from tournaments.models import Event, Job, Registration, Scorecard
-from tournaments.standings import table_placing
+from tournaments.standings import CardResult, table_placing
 
 REBUILD_JOB = "ratings.rebuild"
 # Rows deleted or inserted by one statement (under every database's limit of parameters).
@@ -50,11 +50,6 @@ EVENT_ACTIONS = frozenset({"event.update", "archive.import", "registration.merge
 def rated_events():
     """The events whose tables count in the ratings."""
     return Event.objects.filter(is_public=True, rated=True)
-
-
-class CardResult(NamedTuple):
-    player_ids: list[str]
-    totals: dict
 
 
 def family_results(family: str) -> tuple[list[engine.RatedEvent], dict[int, Any]]:

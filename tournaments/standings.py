@@ -14,9 +14,11 @@ Three queries whatever the size of the field, so the public page stays fast.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from tournaments import lifecycle
 from tournaments.models import Event, Registration, Scorecard, StandingsAdjustment
@@ -38,7 +40,14 @@ TABLE_TIES = (TIES_SHARE, TIES_START_NUMBER)
 DEFAULT_TABLE_TIES = TIES_SHARE
 
 
-def table_placing(card: Scorecard) -> list[str]:
+class CardResult(NamedTuple):
+    """The two fields of a scorecard that its placing reads, for callers that read them as
+    plain values (a Scorecard serves as well)."""
+    player_ids: list[str]
+    totals: dict
+
+
+def table_placing(card: Scorecard | CardResult) -> list[str]:
     """A table's players first to last by their scorecard totals. The seeds say nothing of
     equal totals at a table: the lower start number is listed first (docs/seating.md); in the
     points system the option table_ties then shares the tied places' points (table_result)."""
@@ -47,7 +56,7 @@ def table_placing(card: Scorecard) -> list[str]:
                   key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))
 
 
-def table_result(card: Scorecard, table_size: int, options: dict | None = None
+def table_result(card: Scorecard | CardResult, table_size: int, options: dict | None = None
                  ) -> dict[str, tuple[Fraction, int]]:
     """{start number: (table points, score)} of one counted scorecard. `options` are the
     points system's seating options (tournaments.seating_options): how a missing seat reduces
@@ -168,48 +177,109 @@ class Standings:
     # The points system's chosen final order (its option), even while the order is still
     # by total points because the last round has no results yet.
     final_order: str | None = None
+    # Every registration of the event in start-number order, withdrawn ones too, as read for
+    # the rows (the event page lists them without reading them again).
+    registrations: list[Registration] = field(default_factory=list)
 
 
 def uses_table_points(event: Event) -> bool:
     return event.seating_system == "points"
 
 
-def event_standings(event: Event, *, up_to_round: int | None = None) -> Standings:
-    regs = list(event.registrations.select_related("player").order_by("start_number"))
-    by_number = {str(r.start_number): Row(rank=0, registration=r) for r in regs}
+def _points_options(event: Event) -> dict:
+    return event.seating_options if uses_table_points(event) and isinstance(
+        event.seating_options, dict) else {}
+
+
+def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None):
+    """The event's cards of published rounds as plain values (round, table, state, players,
+    totals), in play order; only the cards of the given players when `start_numbers` is set.
+    Plain values, not models: at 1,024 players building a card, a table and a round per
+    table was a third of the standings' time."""
     # Draft rounds are the officials' working copy: nothing of theirs is in the standings.
     cards = (Scorecard.objects.filter(table__round__event=event)
-             .filter(lifecycle.published_rounds_q("table__round__"))
-             .select_related("table__round"))
+             .filter(lifecycle.published_rounds_q("table__round__")))
     if up_to_round is not None:
         cards = cards.filter(table__round__number__lte=up_to_round)
-    pending: list[tuple[int, int]] = []
-    last_round = None
-    options = event.seating_options if uses_table_points(event) and isinstance(
-        event.seating_options, dict) else {}
-    for card in cards.order_by("table__round__number", "table__number"):
-        rnd = card.table.round.number
-        if lifecycle.is_pending(card):
-            pending.append((rnd, card.table.number))
+    if start_numbers is not None:
+        cards = cards.filter(pk__in=Scorecard.objects.filter(
+            table__seats__registration__event=event,
+            table__seats__registration__start_number__in=list(start_numbers)).values("pk"))
+    return (cards.order_by("table__round__number", "table__number")
+            .values_list("table__round__number", "table__number", "status", "player_ids", "totals"))
+
+
+def _counted_results(event: Event, card_values: Iterable[tuple], options: dict,
+                     pending: list[tuple[int, int]]) -> Iterator[tuple[int, int, str, Fraction, int, int]]:
+    """(round, table, start number, table points, score, place at the table) of every player
+    of every counted card; the (round, table) of a card still open or handed in goes to
+    `pending`."""
+    for rnd, table_number, status, player_ids, totals in card_values:
+        if status in lifecycle.PENDING_CARDS:
+            pending.append((rnd, table_number))
             continue
-        if not lifecycle.counts(card, card.table.round):
+        # Draft rounds are left out by _card_values, so a card counts by its state alone.
+        if status not in lifecycle.COUNTED_CARDS:
             continue
-        last_round = max(last_round or 0, rnd)
-        result = table_result(card, event.table_size, options)
+        result = table_result(CardResult(player_ids=list(player_ids or []), totals=totals or {}),
+                              event.table_size, options)
         placing = list(result)
         scores = {pid: score for pid, (_points, score) in result.items()}
         for pid, (points, score) in result.items():
             place = (tied_place(placing, scores, pid, options) if uses_table_points(event)
                      else placing.index(pid))
-            row = by_number.get(pid)
-            if row is None:
-                continue
-            row.exact_points += points
-            row.score += score
-            row.rounds_played += 1
-            row.exact_per_round[rnd] = (points, score)
-            row.places[rnd] = place
-            row.tables[rnd] = card.table.number
+            yield rnd, table_number, pid, points, score, place
+
+
+def carried_totals(event: Event, *, up_to_round: int | None,
+                   start_numbers: Iterable[int]) -> dict[int, tuple[Fraction, int]]:
+    """The total table points and score the standings' rows up to a round give each of the
+    named players (their counted cards and the referees' adjustments; nothing for a withdrawn
+    player with no counted card, who has no row), read for those players alone: a correction
+    at one table of a 1,024-player event reads four players' cards."""
+    numbers = {int(n) for n in start_numbers}
+    totals = {n: (Fraction(0), 0) for n in numbers}
+    played: set[int] = set()
+    if up_to_round is not None:
+        for _rnd, _table, pid, points, score, _place in _counted_results(
+                event, _card_values(event, up_to_round, numbers), _points_options(event), []):
+            if pid.isdigit() and int(pid) in totals:
+                old = totals[int(pid)]
+                totals[int(pid)] = (old[0] + points, old[1] + score)
+                played.add(int(pid))
+    for number, delta, score in (StandingsAdjustment.objects
+                                 .filter(event=event, registration__start_number__in=numbers)
+                                 .values_list("registration__start_number", "points_delta", "score_delta")):
+        old = totals[number]
+        totals[number] = (old[0] + Fraction(delta), old[1] + score)
+    withdrawn = set(event.registrations.filter(
+        start_number__in=numbers - played, status=Registration.Status.WITHDRAWN)
+        .values_list("start_number", flat=True)) if numbers - played else set()
+    return {n: (Fraction(0), 0) if n in withdrawn else t for n, t in totals.items()}
+
+
+def event_standings(event: Event, *, up_to_round: int | None = None) -> Standings:
+    # Times and search keys are never shown with the standings; leaving them out saves a
+    # quarter of the reading at 1,024 players.
+    regs = list(event.registrations.select_related("player").order_by("start_number").defer(
+        "registered_at", "checked_in_at", "absent_rounds", "tournament_points",
+        "player__search_name", "player__search_club", "player__created_at", "player__updated_at"))
+    by_number = {str(r.start_number): Row(rank=0, registration=r) for r in regs}
+    pending: list[tuple[int, int]] = []
+    last_round = None
+    options = _points_options(event)
+    for rnd, table_number, pid, points, score, place in _counted_results(
+            event, _card_values(event, up_to_round), options, pending):
+        last_round = max(last_round or 0, rnd)
+        row = by_number.get(pid)
+        if row is None:
+            continue
+        row.exact_points += points
+        row.score += score
+        row.rounds_played += 1
+        row.exact_per_round[rnd] = (points, score)
+        row.places[rnd] = place
+        row.tables[rnd] = table_number
     for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
         row = by_number[str(adj.registration.start_number)]
         row.exact_points += Fraction(adj.points_delta)
@@ -243,4 +313,4 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
     return Standings(event=event, uses_points=points_first,
                      unit="haler" if is_money_ruleset(event.ruleset_code) else "points",
                      rows=rows, pending_tables=pending, after_round=last_round,
-                     order=order, final_order=final_order)
+                     order=order, final_order=final_order, registrations=regs)

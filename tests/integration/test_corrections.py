@@ -9,8 +9,10 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tests.pdf import builders
 from tournaments import selectors, services, services_rounds
 from tournaments.models import Registration, Scorecard
+from tournaments.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +60,36 @@ def test_an_annulled_table_counts_nothing_for_its_players():
     services.scorecard_annul(scorecard=card, actor=referee, reason="card missing signatures")
     assert set(Registration.objects.filter(event=event).values_list("tournament_points", "score")) == {
         (Decimal("0.000"), 0)}
+
+
+def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whole_standings():
+    """The carried totals after a correction are those of the whole standings up to the last
+    closed round, for every player (one with a referee's adjustment too), though only the
+    corrected table's players are read and written."""
+    event = builders.slovenian_event(slug="scoped-refresh", tables=3)
+    organiser, referee = event.organisers.first(), event.referees.first()
+    for number in (1, 2):
+        rnd = builders.seat(event, number)
+        services.round_publish(rnd=rnd, actor=organiser)
+        for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
+            ids = list(card.player_ids)
+            services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                               record={"game": "trojka", "declarer": ids[card.table.number % 3],
+                                       "resting": ids[3], "points": 20 + 10 * card.table.number})
+            card.refresh_from_db()
+            services.scorecard_submit(scorecard=card, actor=organiser)
+            services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
+        services_rounds.round_close(rnd=rnd, actor=organiser)
+    services.standings_adjust(registration=Registration.objects.get(event=event, start_number=5),
+                              actor=referee, reason="late", points_delta="-1/3", score_delta=-10)
+    card = Scorecard.objects.get(table__round__event=event, table__round__number=1, table__number=2)
+    before = {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
+                       record={"game": "trojka", "declarer": ids[2], "resting": ids[3], "points": 55},
+                       reason="counted again")
+    rows = {r.start_number: r for r in event_standings(event, up_to_round=2).rows}
+    after = {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
+    assert after == {n: (rows[n].exact_points, rows[n].score) for n in after}
+    moved = {n for n in after if after[n] != before[n]}
+    assert moved and moved <= {int(p) for p in ids}

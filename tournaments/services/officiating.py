@@ -145,7 +145,7 @@ def standings_adjust(*, registration: Registration, actor: Any, reason: str,
         event=registration.event, registration=registration, points_delta=points,
         score_delta=score_delta, reason=reason.strip(), created_by=actor,
     )
-    refresh_carried_totals(registration.event, actor=actor)
+    refresh_carried_totals(registration.event, actor=actor, start_numbers=[registration.start_number])
     audit.record(actor=actor, action="standings.adjust", target=adj, event=registration.event,
                  after={"points_delta": points_text(points), "score_delta": score_delta},
                  reason=reason)

@@ -4,6 +4,7 @@ sheet saved, and the carried totals of the registrations refreshed after a corre
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -27,7 +28,7 @@ from tournaments.models import (
 from tournaments.rights import CardAction
 from tournaments.rulesets import is_money_ruleset
 from tournaments.services.validation import refuse_bad_json, refuse_bad_text
-from tournaments.standings import event_standings
+from tournaments.standings import carried_totals, event_standings
 
 
 def _card_dict(card: Scorecard, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -85,8 +86,10 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
     existing = {h.number: h for h in (card.hands.all() if hands is None else hands)}
     running = {p: 0 for p in card.player_ids}
     out: dict[int, Hand] = {}
-    changed: list[Hand] = []
-    entry_changed = False
+    # Hands to write, grouped by the fields that changed: a correction of an early hand
+    # moves only the running totals of the hands after it, and an update of that one field
+    # costs a fraction of rewriting every field of every hand.
+    changed: dict[tuple[str, ...], list[Hand]] = {}
     for i, (record, scored) in enumerate(zip(records, result["hands"], strict=True), start=1):
         for p, s in scored["scores"].items():
             running[p] += s
@@ -95,22 +98,21 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
                "running_totals": dict(running), "state": scored.get("state", {}),
                "lines": scored.get("lines", []), "payout": scored.get("payout")}
         record_changed = hand.pk is None or hand.record != record
-        dirty = hand.pk is None or any(getattr(hand, f) != v for f, v in new.items())
+        fields = tuple(f for f in _HAND_RESULT_FIELDS if getattr(hand, f) != new[f])
         for field_name, value in new.items():
             setattr(hand, field_name, value)
         if record_changed or i in changed_numbers:
             hand.entered_by, hand.entered_by_seat = _who(actor)
             hand.confirmed_by, hand.confirmed_by_seat = None, None
             hand.confirmed_at = None
-            dirty = entry_changed = True
+            fields += _HAND_ENTRY_FIELDS
         if hand.pk is None:
             hand.save()
-        elif dirty:
-            changed.append(hand)
+        elif fields:
+            changed.setdefault(fields, []).append(hand)
         out[i] = hand
-    if changed:
-        fields = _HAND_RESULT_FIELDS + (_HAND_ENTRY_FIELDS if entry_changed else ())
-        Hand.objects.bulk_update(changed, fields)
+    for fields, hands_changed in changed.items():
+        Hand.objects.bulk_update(hands_changed, list(fields))
     if len(existing) > len(records):
         card.hands.filter(number__gt=len(records)).delete()
     card.totals = result["totals"]
@@ -330,24 +332,32 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
 
 
 @transaction.atomic
-def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
+def refresh_carried_totals(event: Event, *, actor: Any = None,
+                           start_numbers: Iterable[int] | None = None) -> None:
     """Set each registration's carried tournament points and score to what the confirmed
     results of the closed rounds give. Recomputed, never accumulated, so a correction after
     closing (a referee's decision, an annulled table) is carried too. A refresh that changes
-    somebody's carried totals is on the audit trail with the old and new values."""
+    somebody's carried totals is on the audit trail with the old and new values.
+    `start_numbers` limits it to the players a change can touch (the four of a corrected
+    table, the one of an adjustment); without it every registration is refreshed."""
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
-    rows = {}
-    if last_closed is not None:
-        rows = {r.start_number: r for r in event_standings(event, up_to_round=last_closed).rows}
+    registrations = event.registrations.only("pk", "event_id", "start_number", "tournament_points", "score")
+    if start_numbers is not None:
+        numbers = {int(n) for n in start_numbers if str(n).isdigit()}
+        registrations = registrations.filter(start_number__in=numbers)
+        totals = carried_totals(event, up_to_round=last_closed, start_numbers=numbers)
+    elif last_closed is not None:
+        totals = {r.start_number: (r.exact_points, r.score)
+                  for r in event_standings(event, up_to_round=last_closed).rows}
+    else:
+        totals = {}
     before: dict[str, list[Any]] = {}
     after: dict[str, list[Any]] = {}
     changed = []
-    for reg in event.registrations.all():
-        row = rows.get(reg.start_number)
+    for reg in registrations:
         stored = parse_points(reg.tournament_points)
         old = [points_text(stored), reg.score]
-        reg.tournament_points = row.exact_points if row else Fraction(0)
-        reg.score = row.score if row else 0
+        reg.tournament_points, reg.score = totals.get(reg.start_number, (Fraction(0), 0))
         new = [points_text(reg.tournament_points), reg.score]
         if stored != reg.tournament_points or old[1] != reg.score:
             before[str(reg.start_number)], after[str(reg.start_number)] = old, new
@@ -363,4 +373,5 @@ def refresh_carried_totals(event: Event, *, actor: Any = None) -> None:
 
 def _after_result_change(card: Scorecard, actor: Any = None) -> None:
     if card.table.round.status == Round.Status.CLOSED:
-        refresh_carried_totals(card.table.round.event, actor=actor)
+        # A card's result moves the carried totals of its own players only.
+        refresh_carried_totals(card.table.round.event, actor=actor, start_numbers=card.player_ids)
