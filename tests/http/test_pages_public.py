@@ -84,6 +84,20 @@ def test_standings_csv_does_not_let_a_name_become_a_spreadsheet_formula(world: W
     assert "'=HYPERLINK(\"http://evil\")" in clubs and not any(c.startswith("=") for c in clubs)
 
 
+def test_standings_rows_escape_what_a_player_typed(world: World):
+    """The rows are written by the view, not the template: a name or club that looks like
+    markup is shown as text on the standings page, its live fragment and the event page."""
+    player = world.event.registrations.get(start_number=1).player
+    player.last_name, player.club = "<img src=x onerror=alert(1)>", 'A&B "Club" <b>'
+    player.save()
+    for url in ("/e/event-a/standings/", "/e/event-a/standings/live/", "/e/event-a/"):
+        page = client_for(None).get(url).content.decode()
+        assert "<img src=x" not in page and "<b>" not in page, url
+        assert "&lt;img src=x onerror=alert(1)&gt;" in page, url
+        assert "A&amp;B &quot;Club&quot; &lt;b&gt;" in page, url
+        assert f'href="/players/{player.pk}/"' in page, url
+
+
 def test_find_my_table_by_name_and_by_start_number(world: World):
     seat = world.table2.seats.select_related("registration__player").first()
     reg = seat.registration
