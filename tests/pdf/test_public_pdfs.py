@@ -162,6 +162,33 @@ def test_a_job_whose_version_was_superseded_renders_nothing(
     assert renders == []
 
 
+def test_rendering_a_version_forgets_the_jobs_of_the_older_ones(
+        event, large, renders, broker, django_capture_on_commit_callbacks):
+    """A large event queues a standings version per confirmed card: once a version is
+    rendered, the finished and superseded jobs of the older ones are deleted, and nothing else
+    (the seating list's job, a job still waiting)."""
+    _publish(event, django_capture_on_commit_callbacks)
+    organiser = event.organisers.first()
+    standings_jobs = []
+    for registration in event.registrations.order_by("-start_number")[:3]:
+        with django_capture_on_commit_callbacks(execute=True):
+            standings_jobs.append(public_pdfs.public_pdf_queue(pdf=public_pdfs.standings_of(event)))
+        services.registration_set_status(registration=registration, status="withdrawn",
+                                         actor=organiser)
+        event.refresh_from_db()
+    first, second, third = standings_jobs
+    assert public_pdfs.public_pdf_render(first.pk).status == Job.Status.FAILED  # superseded
+    waiting = public_pdfs.public_pdf_queue(pdf=public_pdfs.standings_of(event))
+    Job.objects.filter(pk=second.pk).update(status=Job.Status.DONE)
+    Job.objects.filter(pk=third.pk).update(status=Job.Status.RUNNING)
+    seating = Job.objects.get(result__kind="seating")
+    # The newest version renders and takes the finished and failed older ones with it.
+    assert public_pdfs.public_pdf_render(waiting.pk).status == Job.Status.DONE
+    left = set(Job.objects.filter(kind=public_pdfs.RENDER_JOB).values_list("pk", flat=True))
+    assert left == {waiting.pk, third.pk, seating.pk}
+    assert renders == ["standings_pdf"]
+
+
 def test_a_small_event_renders_in_the_request_without_a_job(
         event, renders, django_capture_on_commit_callbacks):
     _publish(event, django_capture_on_commit_callbacks)

@@ -247,8 +247,23 @@ def public_pdf_render(job_id: int) -> Job:
         raise
     pdf_cache.keep(pdf.kind, pdf.parts, pdf.language, rendered)
     _update(job.pk, status=Job.Status.DONE, progress=1, total=1, message=f"{len(rendered)} bytes")
+    forget_older_jobs(job)
     job.refresh_from_db()
     return job
+
+
+def forget_older_jobs(job: Job) -> int:
+    """Delete the finished or superseded jobs of earlier versions of the same PDF (the same
+    event, kind and round) once this one is rendered: every confirmed card of a large event
+    queues a standings version, and nobody asks for an old one again (a request for it would
+    queue it anew). Jobs still waiting or running are left alone. Returns how many went."""
+    data = job.result
+    deleted, _ = (Job.objects.filter(kind=RENDER_JOB, event_id=job.event_id,
+                                     created_at__lte=job.created_at,
+                                     status__in=(Job.Status.DONE, Job.Status.FAILED))
+                  .filter(result__kind=data.get("kind"), result__round=data.get("round"))
+                  .exclude(pk=job.pk).delete())
+    return deleted
 
 
 def _eager() -> bool:
