@@ -9,7 +9,7 @@ again here. Nothing is stored: the list is computed when asked, in a constant nu
 queries whatever the number of players — the events, the cached places of each event (one
 cache read for all), the players. An event's places are cached by its `results_version`,
 which every audited change of the event bumps (tournaments.audit), so a correction shows at
-once; an event not in the cache yet costs its standings' queries once.
+once; the events not in the cache yet are computed together, in three more queries.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from rankings.families import PointsRule, family_name, points_rule, ruleset_code
 from rankings.selectors import filter_choices
 from rankings.services import rated_events
 from tournaments.models import Event, Player
-from tournaments.standings import event_standings
+from tournaments.standings import events_standings
 
 PLACES_CACHE_SECONDS = 7 * 24 * 3600
 
@@ -98,6 +98,9 @@ def event_places(events: list[Event]) -> dict[int, list[tuple[int, int]]]:
     keys = {event.pk: f"rankings:places:{event.pk}:{event.results_version}" for event in events}
     found = cache.get_many(list(keys.values())) if keys else {}
     places: dict[int, list[tuple[int, int]]] = {}
+    missing = [event for event in events if keys[event.pk] not in found]
+    # The events not in the cache are computed together, in three queries whatever their number.
+    computed = events_standings(missing)
     fresh: dict[str, list[tuple[int, int]]] = {}
     for event in events:
         key = keys[event.pk]
@@ -105,7 +108,7 @@ def event_places(events: list[Event]) -> dict[int, list[tuple[int, int]]]:
             places[event.pk] = found[key]
             continue
         places[event.pk] = fresh[key] = [(row.registration.player_id, row.rank)
-                                         for row in event_standings(event).rows
+                                         for row in computed[event.pk].rows
                                          if row.rounds_played]
     if fresh:
         cache.set_many(fresh, PLACES_CACHE_SECONDS)

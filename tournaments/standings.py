@@ -20,6 +20,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
+from django.db.models import QuerySet
+
 from tournaments import lifecycle
 from tournaments.models import Event, Registration, Scorecard, StandingsAdjustment
 from tournaments.rulesets import is_money_ruleset
@@ -258,18 +260,59 @@ def carried_totals(event: Event, *, up_to_round: int | None,
     return {n: (Fraction(0), 0) if n in withdrawn else t for n, t in totals.items()}
 
 
+# Times and search keys are never shown with the standings; leaving them out saves a quarter
+# of the reading at 1,024 players.
+_NOT_SHOWN = ("registered_at", "checked_in_at", "absent_rounds", "tournament_points",
+              "player__search_name", "player__search_club", "player__created_at",
+              "player__updated_at")
+
+
+def _registrations() -> QuerySet[Registration]:
+    return (Registration.objects.select_related("player").order_by("start_number")
+            .defer(*_NOT_SHOWN))
+
+
 def event_standings(event: Event, *, up_to_round: int | None = None) -> Standings:
-    # Times and search keys are never shown with the standings; leaving them out saves a
-    # quarter of the reading at 1,024 players.
-    regs = list(event.registrations.select_related("player").order_by("start_number").defer(
-        "registered_at", "checked_in_at", "absent_rounds", "tournament_points",
-        "player__search_name", "player__search_club", "player__created_at", "player__updated_at"))
+    """The event's standings (up to a round): three queries whatever the size of the field."""
+    regs = list(_registrations().filter(event=event))
+    adjustments = list(StandingsAdjustment.objects.filter(event=event).values_list(
+        "registration__start_number", "points_delta", "score_delta"))
+    return _standings(event, regs, _card_values(event, up_to_round), adjustments)
+
+
+def events_standings(events: Iterable[Event]) -> dict[int, Standings]:
+    """The standings of several events by event id, in three queries whatever their number
+    (a points list over a year of events computes them together)."""
+    events = list(events)
+    ids = [e.pk for e in events]
+    regs: dict[int, list[Registration]] = {pk: [] for pk in ids}
+    for reg in _registrations().filter(event_id__in=ids):
+        regs[reg.event_id].append(reg)
+    cards: dict[int, list[tuple]] = {pk: [] for pk in ids}
+    for event_id, *values in (
+            Scorecard.objects.filter(table__round__event_id__in=ids)
+            .filter(lifecycle.published_rounds_q("table__round__"))
+            .order_by("table__round__event_id", "table__round__number", "table__number")
+            .values_list("table__round__event_id", "table__round__number", "table__number",
+                         "status", "player_ids", "totals")):
+        cards[event_id].append(tuple(values))
+    adjustments: dict[int, list[tuple]] = {pk: [] for pk in ids}
+    for event_id, *values in StandingsAdjustment.objects.filter(event_id__in=ids).values_list(
+            "event_id", "registration__start_number", "points_delta", "score_delta"):
+        adjustments[event_id].append(tuple(values))
+    return {e.pk: _standings(e, regs[e.pk], cards[e.pk], adjustments[e.pk]) for e in events}
+
+
+def _standings(event: Event, regs: list[Registration], card_values: Iterable[tuple],
+               adjustments: Iterable[tuple]) -> Standings:
+    """The standings from what was read: the registrations in start-number order, the cards
+    as `_card_values` gives them and the adjustments as (start number, points, score)."""
     by_number = {str(r.start_number): Row(rank=0, registration=r) for r in regs}
     pending: list[tuple[int, int]] = []
     last_round = None
     options = _points_options(event)
     for rnd, table_number, pid, points, score, place in _counted_results(
-            event, _card_values(event, up_to_round), options, pending):
+            event, card_values, options, pending):
         last_round = max(last_round or 0, rnd)
         row = by_number.get(pid)
         if row is None:
@@ -280,10 +323,10 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
         row.exact_per_round[rnd] = (points, score)
         row.places[rnd] = place
         row.tables[rnd] = table_number
-    for adj in StandingsAdjustment.objects.filter(event=event).select_related("registration"):
-        row = by_number[str(adj.registration.start_number)]
-        row.exact_points += Fraction(adj.points_delta)
-        row.score += adj.score_delta
+    for start_number, points_delta, score_delta in adjustments:
+        row = by_number[str(start_number)]
+        row.exact_points += Fraction(points_delta)
+        row.score += score_delta
         row.adjusted = True
     points_first = uses_table_points(event)
     rows = [r for r in by_number.values()

@@ -16,6 +16,7 @@ from tournaments import services, services_rounds
 from tournaments.demo import _tri1_hand
 from tournaments.models import Event, Hand, Registration, Scorecard
 from tournaments.seating.rotation import rest_rotation
+from tournaments.standings import event_standings, events_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -169,3 +170,32 @@ def test_a_correction_after_closing_rewrites_only_the_registrations_whose_totals
     others = Registration.objects.filter(event=event).exclude(start_number__in=card.player_ids)
     assert all(f'"tournaments_registration"."id" = {reg.pk})' not in updates[0] for reg in others)
     assert Event.objects.get(pk=event.pk).rounds.get(number=1).status == "closed"
+
+
+def test_the_standings_of_many_events_read_together_are_each_events_own_in_three_queries():
+    """`events_standings` (the points list's cold path) gives every event the standings
+    `event_standings` gives it alone, with an adjustment and an open card, in three queries
+    whether there are two events or four."""
+    events = []
+    for n in range(4):
+        event = builders.slovenian_event(slug=f"many-{n}", tables=2 + n % 2)
+        rnd = builders.seat(event, 1)
+        services.round_publish(rnd=rnd, actor=event.organisers.first())
+        if n != 2:  # the third event's cards stay open: pending, not counted
+            _play(rnd)
+        events.append(event)
+    services.standings_adjust(registration=events[1].registrations.get(start_number=2),
+                              actor=events[1].referees.first(), reason="late", points_delta="1/3")
+
+    def shape(standings):
+        return ([(r.start_number, r.rank, r.exact_points, r.score, r.adjusted) for r in standings.rows],
+                standings.pending_tables, standings.after_round, standings.order)
+
+    for some in (events[:2], events):
+        with CaptureQueriesContext(connection) as captured:
+            together = events_standings(some)
+        assert len(captured) == 3
+        assert {pk: shape(s) for pk, s in together.items()} == {
+            e.pk: shape(event_standings(e)) for e in some}
+    assert shape(together[events[2].pk])[1] == [(1, 1), (1, 2)]
+    assert any(row[4] for row in shape(together[events[1].pk])[0])
