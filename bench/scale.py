@@ -152,7 +152,6 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     from django.test import Client
 
     from config.celery import app as celery_app
-
     from tournaments import services, services_rounds
     from tournaments.models import Scorecard
     from tournaments.page_cache import forget_all
