@@ -22,6 +22,7 @@ from typing import Any
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from leagues.models import Division, League, Matchday, Season, SeasonMembership
 from tournaments import audit
@@ -468,7 +469,7 @@ def import_season(doc: Any, actor: Any) -> Season:
     checker, ctx, plan = _check_doc(doc)
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
-                                               "message": "the archive cannot be read"}])
+                                               "message": _("the archive cannot be read")}])
     with atomic_import():
         users = ensure_users(ctx.usernames)
         season = _write(plan, ctx, users)

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.translation import gettext as _
 
 from leagues.models import CupPoints, CupSeries, CupSeriesEvent
 from tournaments import audit
@@ -201,7 +202,7 @@ def import_cup(doc: Any, actor: Any) -> CupSeries:
     checker, _ctx, plan = _check_doc(doc)
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
-                                               "message": "the archive cannot be read"}])
+                                               "message": _("the archive cannot be read")}])
     with atomic_import():
         users = ensure_users(_ctx.usernames)
         stamps = Stamps()

@@ -5,6 +5,7 @@ answer 404, a malformed filter 400 naming it, in the contract's error shape."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -24,7 +25,8 @@ def _filters(request: Request) -> tuple[str, str]:
     club = request.query_params.get("club", "")
     country = request.query_params.get("country", "").upper()
     if len(club) > 200:
-        raise ServiceError("a club has at most 200 characters", field="club", code="too_long")
+        raise ServiceError(_("a club has at most %(n)s characters") % {"n": 200}, field="club",
+                           code="too_long")
     for name, value, check in (("club", club, one_line_text), ("country", country, validate_country)):
         try:
             check(value)
@@ -57,7 +59,8 @@ class _Lists(APIView):
 
     def family(self, family: str) -> str:
         if family not in scoring.rules.families():
-            raise NotFound(f"no game family {family!r}", field="family", code="not_found")
+            raise NotFound(_("no game family %(family)r") % {"family": family}, field="family",
+                           code="not_found")
         return family
 
 

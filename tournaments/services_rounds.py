@@ -13,6 +13,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import audit, jobs, lifecycle, rights, selectors, standings
 from tournaments.errors import Conflict, ServiceError
@@ -45,11 +47,12 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
     if number > 1:
         last = event.rounds.get(number=number - 1)
         if last.status != Round.Status.CLOSED:
-            raise ServiceError(f"close round {number - 1} before seating round {number}",
-                               field="round", code="previous_round_open")
+            raise ServiceError(_("close round %(previous)s before seating round %(number)s") % {
+                "previous": number - 1, "number": number}, field="round", code="previous_round_open")
     if number > event.planned_rounds:
-        raise ServiceError(f"the event plans {event.planned_rounds} rounds", field="round",
-                           code="all_rounds_seated")
+        raise ServiceError(ngettext("the event plans %(n)s round", "the event plans %(n)s rounds",
+                                    event.planned_rounds) % {"n": event.planned_rounds},
+                           field="round", code="all_rounds_seated")
     key = f"{SEAT_JOB}:{event.pk}:{number}"
     try:
         with transaction.atomic():
@@ -132,14 +135,15 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
     rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
-        raise ServiceError("the round is already closed", field="round", code="round_closed")
+        raise ServiceError(_("the round is already closed"), field="round", code="round_closed")
     if rnd.status == Round.Status.DRAFT:
-        raise ServiceError("publish the round before closing it", field="round", code="round_not_published")
+        raise ServiceError(_("publish the round before closing it"), field="round",
+                           code="round_not_published")
     cards = list(Scorecard.objects.filter(table__round=rnd).select_related("table"))
     pending = [c.table.number for c in cards if not lifecycle.is_finished(c)]
     if pending:
-        raise ServiceError(f"tables not yet confirmed: {', '.join(map(str, sorted(pending)))}",
-                           field="tables", code="tables_pending")
+        raise ServiceError(_("tables not yet confirmed: %(tables)s") % {
+            "tables": ", ".join(map(str, sorted(pending)))}, field="tables", code="tables_pending")
     event = rnd.event
     # One update for all the confirmed cards, whatever the number of tables.
     Scorecard.objects.filter(pk__in=[c.pk for c in cards if c.status == Scorecard.Status.CONFIRMED]

@@ -23,6 +23,7 @@ from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -265,7 +266,7 @@ def _up_to(request, event: Event) -> int | None:
     except ValueError:
         up_to = 0
     if up_to < 1:
-        raise ServiceError("round must be a round number (1, 2, ...)", field="round",
+        raise ServiceError(_("round must be a round number (1, 2, ...)"), field="round",
                            code="invalid")
     _round(request, event, up_to)
     return up_to

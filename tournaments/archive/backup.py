@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import hooks
 from tournaments.archive.export import export_event
@@ -36,9 +37,11 @@ def read_file(path: str) -> str:
         with open(path, encoding="utf-8") as fh:
             return fh.read()
     except UnicodeDecodeError as exc:
-        raise ServiceError(f"{path} is not UTF-8 text", field="file", code="not_utf8") from exc
+        raise ServiceError(_("%(path)s is not UTF-8 text") % {"path": path}, field="file",
+                           code="not_utf8") from exc
     except OSError as exc:
-        raise ServiceError(f"cannot read {path}: {exc.strerror}", field="file",
+        raise ServiceError(_("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror},
+                           field="file",
                            code="unreadable") from exc
 
 
@@ -54,7 +57,8 @@ def write_file(path: str | Path, text: str) -> dict[str, Any]:
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        raise ServiceError(f"cannot write {path}: {exc.strerror}", field="file",
+        raise ServiceError(_("cannot write %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror},
+                           field="file",
                            code="unwritable") from exc
     return {"file": str(path), "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
@@ -88,7 +92,8 @@ def write_backup(directory: str | Path, *, now: dt.datetime | None = None) -> di
     root = Path(directory)
     final = root / stamp
     if final.exists():
-        raise ServiceError(f"{final} already exists: one backup per second", field="directory",
+        raise ServiceError(_("%(path)s already exists: one backup per second") % {"path": final},
+                           field="directory",
                            code="backup_exists")
     partial = root / f".{stamp}.partial"
     files = []
@@ -111,7 +116,8 @@ def write_backup(directory: str | Path, *, now: dt.datetime | None = None) -> di
         os.replace(partial, final)
     except OSError as exc:
         shutil.rmtree(partial, ignore_errors=True)
-        raise ServiceError(f"cannot write the backup into {root}: {exc.strerror}",
+        raise ServiceError(_("cannot write the backup into %(path)s: %(reason)s") % {
+            "path": root, "reason": exc.strerror},
                            field="directory", code="unwritable") from exc
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.archive.check import Checker, check_header, ensure_users
@@ -43,7 +44,7 @@ def import_event(doc: Any, actor: Any) -> Event:
     checker, ctx, plan = _check_event_doc(doc)
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
-                                               "message": "the archive cannot be read"}])
+                                               "message": _("the archive cannot be read")}])
     with atomic_import():
         users = ensure_users(ctx.usernames)
         event = write_event_body(plan, ctx, users)
@@ -63,7 +64,7 @@ class atomic_import:
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
         self._atomic.__exit__(exc_type, exc, tb)
         if isinstance(exc, IntegrityError):
-            raise ServiceError(f"the archive breaks a rule of the database: {exc}",
+            raise ServiceError(_("the archive breaks a rule of the database: %(error)s") % {"error": exc},
                                field="archive", code="integrity_error") from exc
         return False
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.translation import get_language, pgettext
 
-from scoring import rules
+from scoring import money, rules
 
 
 @cache
@@ -74,11 +74,14 @@ class LineContext:
         return self.contras[int(level)]
 
 
-def kc(haler: Any) -> str:
-    """Haléř as Kč in the active language's number format: 340 → 3,40 Kč."""
-    n = int(haler)
-    text = number_format(Decimal(abs(n)) / 100, 2, force_grouping=True)
-    return f"{'−' if n < 0 else ''}{text} Kč"
+def local_number(value: Decimal) -> str:
+    """Two decimals in the active language's number format, grouped: 1.234,50."""
+    return number_format(value, 2, force_grouping=True)
+
+
+def kc(haler: Any, *, plus: bool = False, minus: str = money.MINUS) -> str:
+    """Haléř as Kč in the active language's number format: 340 → 3,40 Kč (scoring.money)."""
+    return money.kc(haler, number=local_number, plus=plus, minus=minus)
 
 
 def signed(n: Any) -> str:

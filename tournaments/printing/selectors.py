@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 from django.utils.translation import pgettext_lazy
 
 from scoring import rules
+from scoring.money import coin_label, hundredths, sheet_kc
 from scoring.rules.base import SHEET_MONEY, SHEET_POINTS, SHEET_SCHRIFT, SHEET_TRI1
 from tournaments import lifecycle, ruleset_text, table_links
 from tournaments import standings as standings_module
@@ -50,16 +51,6 @@ def sheet_kind(event: Event) -> str:
     if ruleset is None:
         return POINTS
     return ruleset.sheet_kind(effective_mode(event.ruleset_code, event.ruleset_mode))
-
-
-def kc(haler: int | None, *, sign: bool = False) -> str:
-    """Haléř as Czech crowns the way the seed's sheet writes them: 650 -> "6,50"."""
-    if haler is None:
-        return ""
-    text = f"{abs(haler) // 100},{abs(haler) % 100:02d}"
-    if haler < 0:
-        return "−" + text
-    return ("+" + text) if sign and haler > 0 else text
 
 
 def ruleset_title(code: str) -> str:
@@ -110,7 +101,7 @@ class Coin:
     @property
     def label(self) -> str:
         # As on the seed's sheet: "5,- Kč", "1,- Kč", "50 hal", "10 hal".
-        return f"{self.coin // 100},- Kč" if self.coin >= 100 else f"{self.coin} hal"
+        return coin_label(self.coin)
 
 
 @dataclass
@@ -140,11 +131,11 @@ class TableSheet:
 
     @property
     def stake_kc(self) -> str:
-        return kc(self.stake_haler)
+        return sheet_kc(self.stake_haler)
 
     @property
     def top_up_kc(self) -> str:
-        return kc(self.top_up_haler)
+        return sheet_kc(self.top_up_haler)
 
     @property
     def expected_total_haler(self) -> int | None:
@@ -357,7 +348,7 @@ def standings_sheet(event: Event, *, up_to_round: int | None = None) -> Standing
     rounds = sorted({n for row in table.rows for n in row.per_round})
 
     def score(value: int) -> str:
-        return kc(value, sign=True) if money else str(value)
+        return sheet_kc(value, sign=True) if money else str(value)
 
     ranks = Counter(row.rank for row in table.rows)
     lines = [
@@ -506,8 +497,7 @@ def _signed(value: int) -> str:
 
 
 def _eur(cents: int) -> str:
-    text = f"{abs(cents) // 100},{abs(cents) % 100:02d}"
-    return ("−" + text) if cents < 0 else text
+    return hundredths(cents)
 
 
 def _game_names(code: str) -> dict[str, str]:
@@ -540,7 +530,7 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
                       .select_related("registration__player"))
     money = is_money_ruleset(card.ruleset_code)
     # What a player writes: Kč for money rulesets, points (signed) otherwise.
-    amount = (lambda v: kc(v, sign=True)) if money else _signed
+    amount = (lambda v: sheet_kc(v, sign=True)) if money else _signed
     order = list(card.player_ids)
     # The card's columns follow its player ids; the seats are put in that same order.
     seats = sorted(_seat_lines(table),
@@ -556,7 +546,7 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
             resting=resting, value=hand.value,
             cells=[FilledCell(score=int(hand.scores.get(p, 0)),
                               score_text=amount(int(hand.scores.get(p, 0))),
-                              running=(kc(int(hand.running_totals.get(p, 0))) if money
+                              running=(sheet_kc(int(hand.running_totals.get(p, 0))) if money
                                        else str(hand.running_totals.get(p, 0))),
                               resting=p == resting)
                    for p in order],
@@ -585,12 +575,12 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
         mode=shown_mode(card.ruleset_code, card.ruleset_mode), seats=seats,
         entry_url=url, qr=qr_data_uri(url), hands=filled,
         totals=[amount(t) for t in totals], payout_totals_eur=payout_totals,
-        money_rows=[MoneyLine(registration=r.registration, bought_kc=kc(r.bought_haler),
-                              money_kc=kc(r.money_haler),
-                              result_kc=kc(r.result_haler, sign=True)) for r in money_rows],
-        money_total_kc={"bought": kc(sum(r.bought_haler for r in money_rows)),
-                        "money": kc(sum(r.money_haler for r in money_rows)),
-                        "result": kc(sum(r.result_haler for r in money_rows), sign=True)},
+        money_rows=[MoneyLine(registration=r.registration, bought_kc=sheet_kc(r.bought_haler),
+                              money_kc=sheet_kc(r.money_haler),
+                              result_kc=sheet_kc(r.result_haler, sign=True)) for r in money_rows],
+        money_total_kc={"bought": sheet_kc(sum(r.bought_haler for r in money_rows)),
+                        "money": sheet_kc(sum(r.money_haler for r in money_rows)),
+                        "result": sheet_kc(sum(r.result_haler for r in money_rows), sign=True)},
         penalties=penalties, disputes=[_dispute_line(d) for d in disputes],
         finished=lifecycle.is_finished(card),
         usual_entered_by=usual_entered, usual_confirmed_by=usual_confirmed,

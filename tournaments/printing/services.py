@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import jobs
 from tournaments.errors import ServiceError
@@ -60,7 +61,8 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
     rnd = Round.objects.select_related("event").get(pk=rnd.pk)
     tables = rnd.tables.count()
     if tables == 0:
-        raise ServiceError(f"round {rnd.number} has no tables to print", field="round",
+        raise ServiceError(_("round %(number)s has no tables to print") % {"number": rnd.number},
+                           field="round",
                            code="no_tables")
     key = job_key(rnd)
     defaults = {

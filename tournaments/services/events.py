@@ -96,7 +96,7 @@ def players_create_many(*, players: list[dict[str, Any]], actor: Any = None) -> 
         player.fill_search_columns()  # what Player.save() does, which a bulk insert skips
     created = Player.objects.bulk_create(new, batch_size=500)
     if any(p.pk is None for p in created):  # pragma: no cover - PostgreSQL and SQLite return keys
-        raise ServiceError("the database returned no keys for the new players")
+        raise ServiceError(_("the database returned no keys for the new players"), code="no_keys_returned")
     audit.record_many(actor=actor, action="player.create",
                       changes=[(p, _player_created(p)) for p in created])
     return created
@@ -128,7 +128,8 @@ def event_create(*, actor: Any, organisers: list[Any] | None = None, **fields: A
         raise Forbidden(_("you may not create events"), code="not_allowed")
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
-        raise ServiceError(f"unknown event fields: {', '.join(sorted(unknown))}")
+        raise ServiceError(_("unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))},
+                           code="unknown_fields")
     event = Event(**fields)
     event.ruleset_mode = effective_mode(event.ruleset_code, event.ruleset_mode)
     _check_event(event)
@@ -145,10 +146,11 @@ def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     rights.require_organiser(actor, event)
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
-        raise ServiceError(f"unknown event fields: {', '.join(sorted(unknown))}")
+        raise ServiceError(_("unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))},
+                           code="unknown_fields")
     rules_fields = {"ruleset_code", "ruleset_mode", "ruleset_options"} & set(fields)
     if rules_fields and Scorecard.objects.filter(table__round__event=event).exists():
-        raise ServiceError("the ruleset cannot change once scorecards exist",
+        raise ServiceError(_("the ruleset cannot change once scorecards exist"),
                            field=sorted(rules_fields)[0], code="ruleset_locked")
     before = {k: jsonable(getattr(event, k)) for k in fields}
     for k, v in fields.items():
@@ -167,7 +169,7 @@ def _check_event(event: Event) -> None:
               for f, ms in problems.items() for m in ms]
     if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
         errors.append({"hand": None, "field": "stake_haler", "code": "required",
-                       "message": "a money ruleset needs the stake per player"})
+                       "message": _("a money ruleset needs the stake per player")})
     errors.extend(seating_option_errors(event.seating_system, event.seating_options))
     if event.min_table_size == 1 and event.seating_system != "points":
         errors.append({"hand": None, "field": "min_table_size", "code": "lone_player_points_only",

@@ -57,7 +57,8 @@ def penalty_record(*, table: Table, registration: Registration, kind: str, actor
     if hand_number is not None:
         hand = card.hands.filter(number=hand_number).first()
         if hand is None:
-            raise NotFound(f"hand {hand_number} does not exist", field="hand", code="no_such_hand")
+            raise NotFound(_("hand %(n)s does not exist") % {"n": hand_number}, field="hand",
+                           code="no_such_hand")
         record = copy.deepcopy(hand.record)
         record.setdefault("penalties", []).append(
             {"kind": kind, "player": str(registration.start_number)})
@@ -84,7 +85,7 @@ def dispute_open(*, event: Event, description: str, actor: Any, table: Table | N
         raise NotFound(_("there is no table %(n)s") % {"n": table.number}, field="table",
                        code="not_found")
     if not description.strip():
-        raise ServiceError("describe the dispute", field="description", code="required")
+        raise ServiceError(_("describe the dispute"), field="description", code="required")
     refuse_bad_text({"description": description, "raised_by_name": raised_by_name},
                      multiline=("description",))
     dispute = Dispute.objects.create(
@@ -102,9 +103,9 @@ def dispute_decide(*, dispute: Dispute, decision: str, actor: Any, correction: A
     rights.require_official(actor, dispute.event)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != Dispute.Status.OPEN:
-        raise ServiceError("the dispute is already closed", field="status", code="not_open")
+        raise ServiceError(_("the dispute is already closed"), field="status", code="not_open")
     if not decision.strip():
-        raise ServiceError("a decision needs a written reason", field="decision", code="required")
+        raise ServiceError(_("a decision needs a written reason"), field="decision", code="required")
     refuse_bad_text({"decision": decision}, multiline=("decision",))
     dispute.status = Dispute.Status.DECIDED
     dispute.decision = decision.strip()
@@ -125,7 +126,7 @@ def standings_adjust(*, registration: Registration, actor: Any, reason: str,
     registration's standing, with the reason; the carried totals follow."""
     rights.require_official(actor, registration.event)
     if not reason.strip():
-        raise ServiceError("an adjustment needs a reason", field="reason", code="required")
+        raise ServiceError(_("an adjustment needs a reason"), field="reason", code="required")
     refuse_bad_text({"reason": reason}, multiline=("reason",))
     errors = limits.bounded_whole("score_delta", score_delta, -limits.MAX_SCORE_ADJUSTMENT,
                                   limits.MAX_SCORE_ADJUSTMENT)

@@ -32,9 +32,11 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     if start_number is None:
         start_number = (event.registrations.aggregate(m=Max("start_number"))["m"] or 0) + 1
     if event.registrations.filter(player=player).exists():
-        raise ServiceError(f"{player} is already registered", field="player", code="already_registered")
+        raise ServiceError(_("%(player)s is already registered") % {"player": player}, field="player",
+                           code="already_registered")
     if event.registrations.filter(start_number=start_number).exists():
-        raise ServiceError(f"start number {start_number} is taken", field="start_number",
+        raise ServiceError(_("start number %(number)s is taken") % {"number": start_number},
+                           field="start_number",
                            code="start_number_taken")
     reg = Registration(event=event, player=player, start_number=start_number, status=status)
     full_clean(reg, exclude=["event", "player"])
@@ -55,7 +57,8 @@ def _refuse_entry_after_draw(event: Event) -> None:
 def registration_set_status(*, registration: Registration, status: str, actor: Any) -> Registration:
     rights.require_organiser(actor, registration.event)
     if status not in Registration.Status.values:
-        raise ServiceError(f"unknown status {status!r}", field="status", code="invalid_choice")
+        raise ServiceError(_("unknown status %(status)r") % {"status": status}, field="status",
+                           code="invalid_choice")
     before = registration.status
     if (before == Registration.Status.WITHDRAWN and status != before
             and not registration.seats.exists()):

@@ -41,8 +41,8 @@ def round_store(*, event: Event, number: int, seating_system: str, seed: int,
     if existing is not None:
         if generation_key and existing.generation_key == generation_key:
             return existing
-        raise Conflict(f"round {number} of {event.slug} already exists", field="number",
-                       code="round_exists")
+        raise Conflict(_("round %(number)s of %(event)s already exists") % {
+            "number": number, "event": event.slug}, field="number", code="round_exists")
     regs = {str(r.start_number): r for r in event.registrations.all()}
     errors = []
     seen: set[str] = set()
@@ -50,10 +50,12 @@ def round_store(*, event: Event, number: int, seating_system: str, seed: int,
         for pid in table:
             if pid not in regs:
                 errors.append({"hand": None, "field": f"tables[{t - 1}]", "code": "unknown_player",
-                               "message": f"table {t}: no registration with start number {pid}"})
+                               "message": _("table %(table)s: no registration with start number "
+                                            "%(number)s") % {"table": t, "number": pid}})
             elif pid in seen:
                 errors.append({"hand": None, "field": f"tables[{t - 1}]", "code": "seated_twice",
-                               "message": f"start number {pid} is seated twice"})
+                               "message": _("start number %(number)s is seated twice") % {
+                                   "number": pid}})
             seen.add(pid)
     if errors:
         raise ServiceError(errors)
@@ -69,8 +71,8 @@ def round_store(*, event: Event, number: int, seating_system: str, seed: int,
         existing = Round.objects.filter(event=event, number=number).first()
         if existing is not None and generation_key and existing.generation_key == generation_key:
             return existing
-        raise Conflict(f"round {number} of {event.slug} already exists", field="number",
-                       code="round_exists") from exc
+        raise Conflict(_("round %(number)s of %(event)s already exists") % {
+            "number": number, "event": event.slug}, field="number", code="round_exists") from exc
     _store_tables(rnd, tables, regs, sections)
     # The sheets of a draft may be printed before it is published: they carry the links.
     table_links.links_ensure(rnd=rnd, actor=actor)
@@ -116,13 +118,13 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
     rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.status != Round.Status.DRAFT:
-        raise ServiceError("only a draft round can be edited", field="round", code="round_not_draft")
+        raise ServiceError(_("only a draft round can be edited"), field="round", code="round_not_draft")
     seats = {str(s.registration.start_number): s
              for s in rnd.seats.select_related("registration", "table")}
     for pid in (first, second):
         if pid not in seats:
-            raise ServiceError(f"start number {pid} is not seated in round {rnd.number}",
-                               field="players", code="not_seated")
+            raise ServiceError(_("start number %(number)s is not seated in round %(round)s") % {
+                "number": pid, "round": rnd.number}, field="players", code="not_seated")
     a, b = seats[first], seats[second]
     for table in sorted({a.table.pk: a.table, b.table.pk: b.table}.values(), key=lambda t: t.number):
         card = table.scorecard
@@ -186,7 +188,7 @@ def round_publish(*, rnd: Round, actor: Any) -> Round:
     rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if not lifecycle.round_may_move(rnd.status, Round.Status.PUBLISHED):
-        raise ServiceError("the round is already published", field="round", code="round_not_draft")
+        raise ServiceError(_("the round is already published"), field="round", code="round_not_draft")
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
@@ -204,13 +206,14 @@ def round_start_clock(*, rnd: Round, actor: Any) -> Round:
     rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.DRAFT:
-        raise ServiceError("publish the round before starting its clock", field="round",
+        raise ServiceError(_("publish the round before starting its clock"), field="round",
                            code="round_not_published")
     if rnd.status == Round.Status.PLAYING:
-        raise ServiceError(f"the clock of round {rnd.number} is already running", field="round",
-                           code="clock_running")
+        raise ServiceError(_("the clock of round %(number)s is already running") % {"number": rnd.number},
+                           field="round", code="clock_running")
     if rnd.status == Round.Status.CLOSED:
-        raise ServiceError(f"round {rnd.number} is closed", field="round", code="round_closed")
+        raise ServiceError(_("round %(number)s is closed") % {"number": rnd.number}, field="round",
+                           code="round_closed")
     before = rnd.status
     rnd.status = Round.Status.PLAYING
     rnd.clock_started_at = timezone.now()

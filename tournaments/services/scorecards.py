@@ -59,8 +59,9 @@ def _lock_card(card: Scorecard, expected_version: int | None) -> Scorecard:
               .select_related("table__round__event").get(pk=card.pk))
     if expected_version is not None and locked.version != expected_version:
         raise Conflict(
-            f"the scorecard changed since you read it (version {expected_version}, now "
-            f"{locked.version}); reload and enter the hand again",
+            _("the scorecard changed since you read it (version %(expected)s, now %(current)s); "
+              "reload and enter the hand again") % {"expected": expected_version,
+                                                   "current": locked.version},
             field="version", code="stale_version",
         )
     return locked
@@ -144,11 +145,11 @@ def hand_save(*, scorecard: Scorecard, number: int, record: dict[str, Any], acto
     card = _lock_card(scorecard, expected_version)
     rights.require_card(actor, card, CardAction.ENTER, reason=reason)
     if not isinstance(record, dict):
-        raise ServiceError("the hand must be an object", field="hand", code="not_an_object")
+        raise ServiceError(_("the hand must be an object"), field="hand", code="not_an_object")
     stored = list(card.hands.order_by("number"))
     records = [h.record for h in stored]
     if number < 1 or number > len(records) + 1:
-        raise ServiceError(f"hand number must be between 1 and {len(records) + 1}",
+        raise ServiceError(_("hand number must be between 1 and %(last)s") % {"last": len(records) + 1},
                            field="number", code="hand_number_out_of_range")
     before = records[number - 1] if number <= len(records) else None
     if number <= len(records):
@@ -173,7 +174,7 @@ def hand_delete(*, scorecard: Scorecard, number: int, actor: Any, expected_versi
     rights.require_card(actor, card, CardAction.ENTER, reason=reason)
     hands = list(card.hands.order_by("number"))
     if not 1 <= number <= len(hands):
-        raise NotFound(f"hand {number} does not exist", field="number", code="no_such_hand")
+        raise NotFound(_("hand %(n)s does not exist") % {"n": number}, field="number", code="no_such_hand")
     removed = hands[number - 1]
     records = [h.record for h in hands if h.number != number]
     _rescore(card, records, actor, set(), hands)
@@ -209,7 +210,7 @@ def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int 
     event = card.table.round.event
     entered = card.hands.count() if not is_money_ruleset(card.ruleset_code) else card.money_rows.count()
     if entered == 0:
-        raise ServiceError("enter the hands (or the money sheet) before submitting",
+        raise ServiceError(_("enter the hands (or the money sheet) before submitting"),
                            field="hands", code="empty_scorecard")
     card.status = Scorecard.Status.SUBMITTED
     card.submitted_by, card.submitted_by_seat = _who(actor)
@@ -267,7 +268,7 @@ def scorecard_verify(*, scorecard: Scorecard, actor: Any) -> Scorecard:
 @transaction.atomic
 def scorecard_annul(*, scorecard: Scorecard, actor: Any, reason: str) -> Scorecard:
     if not reason.strip():
-        raise ServiceError("annulling a table's round needs a reason", field="reason",
+        raise ServiceError(_("annulling a table's round needs a reason"), field="reason",
                            code="reason_required")
     refuse_bad_text({"reason": reason}, multiline=("reason",))
     card = _lock_card(scorecard, None)
@@ -304,8 +305,8 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
     }
     unknown = set(rows) - set(card.player_ids)
     if unknown:
-        raise ServiceError(f"not at this table: {', '.join(sorted(unknown))}", field="players",
-                           code="unknown_player")
+        raise ServiceError(_("not at this table: %(players)s") % {"players": ", ".join(sorted(unknown))},
+                           field="players", code="unknown_player")
     try:
         result = scoring.evaluate({"ruleset": card.ruleset_code, "sheet": sheet,
                                    **({"options": card.ruleset_options} if card.ruleset_options else {})})

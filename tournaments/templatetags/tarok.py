@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import audit_text, hooks, rights, ruleset_text, selectors
+from tournaments.engine_text.common import kc
 
 register = template.Library()
 
@@ -94,10 +95,7 @@ def money(value: Any) -> str:
     """Haléř as Kč with two decimals in the current language's format: 1250 → 12,50 Kč."""
     if value is None or value == "":
         return ""
-    amount = Decimal(int(value)) / 100
-    text = number_format(abs(amount), 2, force_grouping=True)
-    sign = "−" if amount < 0 else ("+" if amount > 0 else "")
-    return f"{sign}{text} Kč"
+    return kc(value, plus=True)
 
 
 @register.filter
@@ -105,7 +103,8 @@ def amount(value: Any) -> str:
     """Haléř as an unsigned Kč amount (a stake, a price): 2000 → 20,00 Kč."""
     if value is None or value == "":
         return ""
-    return f"{number_format(Decimal(int(value)) / 100, 2, force_grouping=True)} Kč"
+    # Unsigned: a negative amount (never a stake) keeps number_format's plain hyphen.
+    return kc(value, minus="-")
 
 
 @register.filter

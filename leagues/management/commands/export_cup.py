@@ -9,6 +9,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from leagues import archive_cups as archive
 from tournaments import archive as event_archive
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         series = archive.cup_by_slug(options["cup"])
         if series is None:
             self._fail([{"hand": None, "field": "cup", "code": "not_found",
-                         "message": f"there is no cup series {options['cup']!r}"}])
+                         "message": _("there is no cup series %(cup)r") % {"cup": options["cup"]}}])
         with event_archive.read_snapshot():
             text = event_archive.dumps(archive.export_cup(series))
         if options["file"] == "-":

@@ -9,6 +9,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from leagues import archive
 from tournaments import archive as event_archive
@@ -27,7 +28,8 @@ class Command(BaseCommand):
         season = archive.season_by_slugs(options["league"], options["season"])
         if season is None:
             self._fail([{"hand": None, "field": "season", "code": "not_found",
-                         "message": f"league {options['league']!r} has no season {options['season']!r}"}])
+                         "message": _("league %(league)r has no season %(season)r") % {
+                             "league": options["league"], "season": options["season"]}}])
         with event_archive.read_snapshot():
             text = event_archive.dumps(archive.export_season(season))
         if options["file"] == "-":

@@ -11,6 +11,7 @@ import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from leagues import archive_cups as archive
 from tournaments import archive as event_archive
@@ -44,5 +45,6 @@ class Command(BaseCommand):
             return "manage.py import_cup"
         user = get_user_model().objects.filter(**{get_user_model().USERNAME_FIELD: name}).first()
         if user is None:
-            raise ServiceError(f"there is no user {name!r}", field="actor", code="not_found")
+            raise ServiceError(_("there is no user %(name)r") % {"name": name}, field="actor",
+                               code="not_found")
         return user

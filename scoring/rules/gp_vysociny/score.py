@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.money import english_kc
 from scoring.rules.base import Card, Ruleset
 from scoring.rules.gp_vysociny.parse import ParsedAnnouncement, ParsedHand, declarer_side
 from scoring.rules.gp_vysociny.tables import (
@@ -35,7 +36,6 @@ from scoring.rules.gp_vysociny.tables import (
     VARSAVA_PAY_NO_TRICK,
     VARSAVA_PAY_OTHER,
     VARSAVA_RENONS_FINE,
-    kc,
     round_up,
 )
 
@@ -66,7 +66,7 @@ def score_hand(hand: ParsedHand, card: Card, state: dict[str, Any]) -> dict[str,
         value = _game(rs, hand, players, options, transfers, lines)
     for player in hand.penalty_players(PENALTY_RENONS_PLAY_CONTINUES):
         lines.append(_line(player, f"renonc by {player}, play continued: pays "
-                                   f"{kc(MINOR_RENONS_FINE)} to every other player",
+                                   f"{english_kc(MINOR_RENONS_FINE)} to every other player",
                            -MINOR_RENONS_FINE * (SEATS - 1), "renons_play_continues",
                            player=player, fine=MINOR_RENONS_FINE))
         transfers.extend(Transfer(player, p, MINOR_RENONS_FINE)
@@ -93,7 +93,7 @@ def _game(rs: Ruleset, hand: ParsedHand, players: list[str], options: dict[str, 
         sign = 1 if level >= 1 else -1
         who = "the opponents pay" if sign > 0 else "the declarer's side pays"
         lines.append(_line(None, f"{game_name} ({flek}): equal eyes 35:35, {who} one eye "
-                                 f"{rate} hal, rounded up to {kc(amount)}",
+                                 f"{rate} hal, rounded up to {english_kc(amount)}",
                            amount, "game_equal_eyes", raw=raw, amount=amount,
                            payer_side="opponents" if sign > 0 else "declarer", **params))
     else:
@@ -102,7 +102,7 @@ def _game(rs: Ruleset, hand: ParsedHand, players: list[str], options: dict[str, 
         amount = round_up(raw)
         sign = 1 if hand.points > HALF_OF_EYES else -1
         result = "won" if sign > 0 else "lost"
-        rounded = f", rounded up to {kc(amount)}" if amount != raw else ""
+        rounded = f", rounded up to {english_kc(amount)}" if amount != raw else ""
         lines.append(_line(None, f"{game_name} ({flek}) {result}: {hand.points} eyes, "
                                  f"difference {difference} x {rate} hal = {raw} hal"
                                  f"{rounded}",
@@ -135,7 +135,7 @@ def _announcement_line(a: ParsedAnnouncement, side: tuple[str, ...],
     side_name = "declarer's side" if ours else "opponents"
     if a.name in HELD_HLASKY:
         name, value = HELD_HLASKY[a.name]
-        lines.append(_line(a.by, f"{name} held by {a.by} ({side_name}): {kc(value)}",
+        lines.append(_line(a.by, f"{name} held by {a.by} ({side_name}): {english_kc(value)}",
                            value, "announcement", name=a.name, by=a.by, announced=True,
                            achieved=True, value=value, side=side_name))
         return value if ours else -value
@@ -144,7 +144,7 @@ def _announcement_line(a: ParsedAnnouncement, side: tuple[str, ...],
     how = "announced" if a.announced else "silent"
     if a.achieved:
         lines.append(_line(a.by, f"{name} {how} by {a.by} ({side_name}) achieved: "
-                                 f"{kc(value)}",
+                                 f"{english_kc(value)}",
                            value, "announcement", name=a.name, by=a.by,
                            announced=a.announced, achieved=True, value=value,
                            side=side_name))
@@ -155,7 +155,7 @@ def _announcement_line(a: ParsedAnnouncement, side: tuple[str, ...],
                            achieved=False, value=0, side=side_name))
         return 0
     lines.append(_line(a.by, f"{name} {how} by {a.by} ({side_name}) lost: "
-                             f"-{kc(value)}",
+                             f"-{english_kc(value)}",
                        -value, "announcement", name=a.name, by=a.by,
                        announced=a.announced, achieved=False, value=value,
                        side=side_name))
@@ -181,8 +181,8 @@ def _renons(rs: Ruleset, hand: ParsedHand, players: list[str], transfers: list[T
             owed = 3 * amount if triple and p == hand.declarer else amount
             transfers.append(Transfer(offender, p, owed))
         what = (f"renonc by {offender} ends the {game_name} "
-                f"({CONTRA_NAMES.get(level, 'no flek')}): {kc(base)} + announced hlášky "
-                f"{kc(announced_total)} = {kc(amount)}")
+                f"({CONTRA_NAMES.get(level, 'no flek')}): {english_kc(base)} + announced hlášky "
+                f"{english_kc(announced_total)} = {english_kc(amount)}")
         if triple:
             what += f", three times to the declarer {hand.declarer}"
         else:
@@ -200,7 +200,7 @@ def _misdeal(hand: ParsedHand, players: list[str], transfers: list[Transfer],
              lines: list[dict[str, Any]]) -> int:
     for offender in hand.penalty_players(PENALTY_MISDEAL):
         lines.append(_line(offender, f"{offender} had a wrong number of cards, found "
-                                     f"before the lead: pays {kc(MISDEAL_FINE)} to every "
+                                     f"before the lead: pays {english_kc(MISDEAL_FINE)} to every "
                                      f"other player; dealt again",
                            -MISDEAL_FINE * (SEATS - 1), "misdeal", player=offender,
                            fine=MISDEAL_FINE))
@@ -213,7 +213,7 @@ def _varsava_renons(hand: ParsedHand, players: list[str],
                     transfers: list[Transfer], lines: list[dict[str, Any]]) -> int:
     for offender in hand.penalty_players(PENALTY_RENONS):
         lines.append(_line(offender, f"renonc by {offender} ends the Varšava: pays "
-                                     f"{kc(VARSAVA_RENONS_FINE)} to every other player",
+                                     f"{english_kc(VARSAVA_RENONS_FINE)} to every other player",
                            -VARSAVA_RENONS_FINE * (SEATS - 1), "renons", player=offender,
                            game=VARSAVA, amount=VARSAVA_RENONS_FINE))
         transfers.extend(Transfer(offender, p, VARSAVA_RENONS_FINE)
@@ -243,7 +243,7 @@ def _varsava(hand: ParsedHand, players: list[str], transfers: list[Transfer],
             paid += owed
         role = "the forehand " if by_forehand else ""
         lines.append(_line(loser, f"Varšava: {role}{loser} took the most eyes ({most}) "
-                                  f"and pays {kc(paid)}",
+                                  f"and pays {english_kc(paid)}",
                            -paid, "varsava_most_eyes", player=loser, eyes=most,
                            forehand=by_forehand, paid=paid))
     return 0
@@ -271,7 +271,7 @@ def _settle(players: list[str], transfers: list[Transfer], options: dict[str, An
         for t in payments:
             if t.amount > GAME_CAP:
                 lines.append(_line(t.payer, f"herní strop: {t.payer} pays {t.receiver} "
-                                            f"{kc(GAME_CAP)} instead of {kc(t.amount)}",
+                                            f"{english_kc(GAME_CAP)} instead of {english_kc(t.amount)}",
                                    GAME_CAP - t.amount, "cap_applied", payer=t.payer,
                                    receiver=t.receiver, before=t.amount, after=GAME_CAP,
                                    cap=GAME_CAP))
@@ -283,7 +283,7 @@ def _settle(players: list[str], transfers: list[Transfer], options: dict[str, An
     for t in payments:
         scores[t.payer] -= t.amount
         scores[t.receiver] += t.amount
-        lines.append(_line(t.receiver, f"{t.payer} pays {t.receiver} {kc(t.amount)}",
+        lines.append(_line(t.receiver, f"{t.payer} pays {t.receiver} {english_kc(t.amount)}",
                            t.amount, "payment", payer=t.payer, receiver=t.receiver,
                            amount=t.amount))
     return scores
@@ -315,8 +315,8 @@ def _cap_per_receiver(players: list[str], payments: list[Transfer],
             if after == t.amount:
                 continue
             lines.append(_line(t.payer, f"herní strop: {receiver} receives at most "
-                                        f"{kc(GAME_CAP)} in one game; {t.payer} pays "
-                                        f"{kc(after)} instead of {kc(t.amount)}",
+                                        f"{english_kc(GAME_CAP)} in one game; {t.payer} pays "
+                                        f"{english_kc(after)} instead of {english_kc(t.amount)}",
                                after - t.amount, "cap_applied", payer=t.payer,
                                receiver=receiver, before=t.amount, after=after,
                                scope="receiver",

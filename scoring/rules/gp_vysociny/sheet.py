@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.errors import ErrorCollector
+from scoring.money import english_kc
 from scoring.rules.base import Ruleset
 from scoring.rules.checks import is_int as _is_int
 from scoring.rules.gp_vysociny.score import _line
-from scoring.rules.gp_vysociny.tables import SEATS, TOP_UP_STEP, kc
+from scoring.rules.gp_vysociny.tables import SEATS, TOP_UP_STEP
 
 
 def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
@@ -74,13 +75,13 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
     stakes_total = stake * len(rows)
     if total is not None and total != money_total:
         errors.add(None, "sheet.total", "total_mismatch",
-                   f"the written total {kc(total)} is not the sum of the money "
-                   f"{kc(money_total)}", written=total, sum=money_total)
+                   f"the written total {english_kc(total)} is not the sum of the money "
+                   f"{english_kc(money_total)}", written=total, sum=money_total)
     if money_total != stakes_total + bought_total:
         errors.add(None, "sheet.players", "sheet_does_not_add_up",
-                   f"the money on the table {kc(money_total)} must equal the stakes "
-                   f"{kc(stakes_total)} plus the top-ups {kc(bought_total)} = "
-                   f"{kc(stakes_total + bought_total)}",
+                   f"the money on the table {english_kc(money_total)} must equal the stakes "
+                   f"{english_kc(stakes_total)} plus the top-ups {english_kc(bought_total)} = "
+                   f"{english_kc(stakes_total + bought_total)}",
                    money=money_total, stakes=stakes_total, bought=bought_total,
                    expected=stakes_total + bought_total)
     if errors:
@@ -92,13 +93,13 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
         r["result"] = r["money"] - stake - r["bought"]
         totals[r["player"]] = r["result"]
         lines.append(_line(r["player"],
-                           f"player {r['player']}: money {kc(r['money'])} - stake "
-                           f"{kc(stake)} - bought {kc(r['bought'])} = {kc(r['result'])}",
+                           f"player {r['player']}: money {english_kc(r['money'])} - stake "
+                           f"{english_kc(stake)} - bought {english_kc(r['bought'])} = {english_kc(r['result'])}",
                            r["result"], "sheet_result", player=r["player"],
                            money=r["money"], stake=stake, bought=r["bought"],
                            result=r["result"]))
-    lines.append(_line(None, f"table money {kc(money_total)} = stakes {kc(stakes_total)} "
-                             f"+ bought {kc(bought_total)}",
+    lines.append(_line(None, f"table money {english_kc(money_total)} = stakes {english_kc(stakes_total)} "
+                             f"+ bought {english_kc(bought_total)}",
                        money_total, "sheet_balanced", money=money_total,
                        stakes=stakes_total, bought=bought_total))
     normalised = {
@@ -150,7 +151,7 @@ def _sheet_row(k: int, row: Any, seen: set[str], coin: int, errors: ErrorCollect
         ok = False
     elif bought % TOP_UP_STEP:
         errors.add(None, f"{where}.bought", "top_up_not_in_steps",
-                   f"top-ups are multiples of {kc(TOP_UP_STEP)}, got {kc(bought)}",
+                   f"top-ups are multiples of {english_kc(TOP_UP_STEP)}, got {english_kc(bought)}",
                    step=TOP_UP_STEP, got=bought)
         ok = False
     if "money" not in row:
@@ -182,7 +183,7 @@ def _in_coins(where: str, amount: int, coin: int, errors: ErrorCollector) -> boo
     """Whether `amount` can be laid out in coins; an error naming the field when not."""
     if amount % coin:
         errors.add(None, where, "amount_not_in_coins",
-                   f"{where} must be a whole number of {kc(coin)} coins (the smallest coin "
-                   f"of the bag), got {kc(amount)}", step=coin, got=amount)
+                   f"{where} must be a whole number of {english_kc(coin)} coins (the smallest coin "
+                   f"of the bag), got {english_kc(amount)}", step=coin, got=amount)
         return False
     return True

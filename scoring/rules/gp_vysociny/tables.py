@@ -101,13 +101,6 @@ def round_up(amount: int) -> int:
     return -(-amount // ROUNDING_STEP) * ROUNDING_STEP
 
 
-def kc(amount: int) -> str:
-    """An amount in haléř written as Kč for the English lines (e.g. 340 -> '3.40 Kč')."""
-    sign = "-" if amount < 0 else ""
-    amount = abs(amount)
-    return f"{sign}{amount // 100}.{amount % 100:02d} Kč"
-
-
 OPTIONS = (
     Option(
         OPTION_PARTNER_PAYMENT, "Two against two: who pays whom", "each_pays_one",

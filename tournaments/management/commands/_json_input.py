@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.limits import JsonRefused, load_json
 
 
@@ -20,7 +22,7 @@ def read_json(path: str, key: str = "player") -> Any:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except OSError as exc:
         raise InputError({key: None, "field": "file", "code": "unreadable",
-                          "message": f"cannot read {path}: {exc.strerror}"}) from exc
+                          "message": _("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror}}) from exc
     try:
         # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.limits).
         return load_json(text, field="request")

@@ -8,6 +8,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from tournaments import archive, selectors
 from tournaments.errors import ServiceError
@@ -24,7 +25,7 @@ class Command(BaseCommand):
         event = selectors.event_by_slug(options["slug"])
         if event is None:
             self._fail([{"hand": None, "field": "slug", "code": "not_found",
-                         "message": f"there is no event with the slug {options['slug']!r}"}])
+                         "message": _("there is no event with the slug %(slug)r") % {"slug": options["slug"]}}])
         with archive.read_snapshot():
             text = archive.dumps(archive.export_event(event))
         if options["file"] == "-":

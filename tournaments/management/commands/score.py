@@ -7,6 +7,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from scoring import ScorecardInvalid, evaluate
 from tournaments.limits import JsonRefused, load_json
@@ -24,7 +25,7 @@ class Command(BaseCommand):
             text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
         except OSError as exc:
             self._fail([{"hand": None, "field": "file", "code": "unreadable",
-                         "message": f"cannot read {path}: {exc.strerror}"}])
+                         "message": _("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror}}])
         try:
             # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.limits).
             card = load_json(text, field="scorecard")
