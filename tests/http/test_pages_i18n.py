@@ -65,6 +65,30 @@ def test_every_catalogue_entry_is_translated_and_the_mo_file_is_current(lang: st
             assert catalogue.ngettext(msgid, plural, 1) in strs, msgid
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_translation_fills_in_the_same_named_values_as_its_english(lang: str):
+    """A translation that leaves out or misspells a %(name)s raises or loses the value when the
+    message is filled in (msgfmt --check refuses such a catalogue too)."""
+    def names(text: str) -> set[str]:
+        return set(re.findall(r"%\((\w+)\)", text))
+
+    wrong = []
+    for msgid, plural, strs in _entries(lang):
+        english = names(msgid.split("\x04")[-1])
+        for form, text in enumerate(strs):
+            if plural is None:
+                expected = [english]
+            elif form == 0 and lang != "sl":
+                # Czech and German use their first form for 1 alone, which may say "one"
+                # as the English singular does; Slovenian's first form is also 101, 201...
+                expected = [english, names(plural)]
+            else:
+                expected = [names(plural)]
+            if names(text) not in expected:
+                wrong.append((msgid, form, text))
+    assert not wrong, wrong[:5]
+
+
 def test_every_ui_string_of_the_page_templates_is_in_the_catalogues():
     used: set[str] = set()
     for path in PAGE_TEMPLATES:
