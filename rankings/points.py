@@ -100,7 +100,7 @@ def event_places(events: list[Event]) -> dict[int, list[tuple[int, int]]]:
     places: dict[int, list[tuple[int, int]]] = {}
     missing = [event for event in events if keys[event.pk] not in found]
     # The events not in the cache are computed together, in three queries whatever their number.
-    computed = events_standings(missing)
+    computed = events_standings(missing, with_players=False)
     fresh: dict[str, list[tuple[int, int]]] = {}
     for event in events:
         key = keys[event.pk]

@@ -280,13 +280,17 @@ def event_standings(event: Event, *, up_to_round: int | None = None) -> Standing
     return _standings(event, regs, _card_values(event, up_to_round), adjustments)
 
 
-def events_standings(events: Iterable[Event]) -> dict[int, Standings]:
+def events_standings(events: Iterable[Event], *, with_players: bool = True) -> dict[int, Standings]:
     """The standings of several events by event id, in three queries whatever their number
-    (a points list over a year of events computes them together)."""
+    (a points list over a year of events computes them together). `with_players=False` reads
+    the registrations without their players, for a caller that needs the players' ids and
+    ranks alone (a row's `player` is then read on demand, one query each)."""
     events = list(events)
     ids = [e.pk for e in events]
+    registrations = (_registrations() if with_players else Registration.objects.order_by(
+        "start_number").only("id", "event_id", "player_id", "start_number", "status"))
     regs: dict[int, list[Registration]] = {pk: [] for pk in ids}
-    for reg in _registrations().filter(event_id__in=ids):
+    for reg in registrations.filter(event_id__in=ids):
         regs[reg.event_id].append(reg)
     cards: dict[int, list[tuple]] = {pk: [] for pk in ids}
     for event_id, *values in (

@@ -175,7 +175,7 @@ def test_a_correction_after_closing_rewrites_only_the_registrations_whose_totals
 def test_the_standings_of_many_events_read_together_are_each_events_own_in_three_queries():
     """`events_standings` (the points list's cold path) gives every event the standings
     `event_standings` gives it alone, with an adjustment and an open card, in three queries
-    whether there are two events or four."""
+    whether there are two events or four, and with or without reading the players."""
     events = []
     for n in range(4):
         event = builders.slovenian_event(slug=f"many-{n}", tables=2 + n % 2)
@@ -197,5 +197,10 @@ def test_the_standings_of_many_events_read_together_are_each_events_own_in_three
         assert len(captured) == 3
         assert {pk: shape(s) for pk, s in together.items()} == {
             e.pk: shape(event_standings(e)) for e in some}
+        # Without the players (the points list's read): the same ranks, still three queries.
+        with CaptureQueriesContext(connection) as captured:
+            light = events_standings(some, with_players=False)
+        assert len(captured) == 3
+        assert {pk: shape(s) for pk, s in light.items()} == {pk: shape(s) for pk, s in together.items()}
     assert shape(together[events[2].pk])[1] == [(1, 1), (1, 2)]
     assert any(row[4] for row in shape(together[events[1].pk])[0])
