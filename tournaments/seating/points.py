@@ -130,7 +130,11 @@ def table_points(placing: list[str], table_size: int = 4, extra: Any = None,
         raise SeatingInvalid([{"player": None, "field": f, "code": c, "message": m} for f, c, m in errors])
 
     deduction = MISSING_SEAT_DEDUCTIONS[missing_seat_deduction] * (table_size - len(placing))
-    points = {player: Fraction(table_size - place) - deduction for place, player in enumerate(placing)}
+    # A full table (nearly every table) has nothing to deduct: one Fraction per player, not two
+    # (the standings place every table of an event, 1,024 of them at 1,024 players).
+    points = ({player: Fraction(table_size - place) - deduction for place, player in enumerate(placing)}
+              if deduction else
+              {player: Fraction(table_size - place) for place, player in enumerate(placing)})
     if formula is not None:
         for player, bonus in formula.extra_points(placing, scores).items():
             points[player] += bonus
