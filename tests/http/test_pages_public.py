@@ -9,6 +9,7 @@ import csv
 import io
 import re
 
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -96,6 +97,21 @@ def test_standings_rows_escape_what_a_player_typed(world: World):
         assert "&lt;img src=x onerror=alert(1)&gt;" in page, url
         assert "A&amp;B &quot;Club&quot; &lt;b&gt;" in page, url
         assert f'href="/players/{player.pk}/"' in page, url
+
+
+def test_the_event_page_counts_hands_per_round_only_where_a_round_plays_hands(world: World):
+    """A money event's round is timed, not counted in hands (GP Vysočiny's money sheet): its
+    page does not say "1 hands per round"; a one-hand round is "1 hand per round"."""
+    organiser = make_user("money-organiser")
+    make_event(organiser, slug="money", ruleset_code="gp-vysociny-2004", ruleset_mode="",
+               seating_system="random", hands_per_round=1, stake_haler=2000, is_public=True)
+    money = client_for(None).get("/e/money/").content.decode()
+    assert "per round" not in money
+    assert "4 hands per round" in client_for(None).get("/e/event-a/").content.decode()
+    world.event.hands_per_round = 1
+    world.event.save()
+    caches["pages"].clear()  # a plain save is not an audited change of the results
+    assert "1 hand per round" in client_for(None).get("/e/event-a/").content.decode()
 
 
 def test_find_my_table_by_name_and_by_start_number(world: World):
