@@ -66,3 +66,14 @@ def test_every_public_page_of_the_demo_fits_360_pixels(live_server, new_page):
     assert {"home", "e", "players", "leagues", "cups"} <= kinds, kinds
     assert len(seen) >= 60, len(seen)
     assert not too_wide, too_wide
+
+
+def test_the_standings_of_a_points_event_fit_a_phone_without_scrolling_their_box(live_server, new_page):
+    """The standings are what every phone in the hall polls: at 360 px the whole row, score
+    included, is on the screen (the wide table box would scroll, but it need not)."""
+    call_command("seed_demo", verbosity=0)
+    page = new_page(width=360, height=800)
+    page.goto(f"{live_server.url}/e/demo-slovenian/standings/")
+    box = page.locator(".scroll").first
+    assert box.evaluate("el => el.scrollWidth - el.clientWidth") <= 0
+    assert page.locator("table.standings tbody tr").first.locator("td").last.is_visible()
