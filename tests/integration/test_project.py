@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.urls import get_resolver
+from django.utils import translation
+
+from config import warmup
 
 pytestmark = pytest.mark.slow
 
@@ -61,3 +65,18 @@ def test_ci_runs_on_postgresql_when_it_says_so():
     if not os.environ.get("EXPECT_POSTGRES"):
         pytest.skip("only CI (EXPECT_POSTGRES=1) insists on PostgreSQL")
     assert connection.vendor == "postgresql"
+
+
+def test_a_web_process_is_readied_before_its_first_request():
+    """config/wsgi.py (what gunicorn loads) warms the process up: every page template
+    compiles (a broken one would fail here rather than on a visitor) and the URL names of
+    every language are built, so that the first request does not pay for them."""
+    names = warmup.page_templates()
+    assert "tournaments/standings.html" in names and len(names) > 50
+    assert warmup.warm_up() == len(names)
+    resolver = get_resolver()
+    for code in ("en", "sl", "cs", "de"):
+        with translation.override(code):
+            assert code in resolver._reverse_dict  # built, not waiting for the first reverse
+    source = (ROOT / "config" / "wsgi.py").read_text()
+    assert "warm_up()" in source.split("application = get_wsgi_application()", 1)[1]
