@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from rest_framework.test import APIClient
 
+from tests.conftest import built_once
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Job, Round, Scorecard
 
@@ -103,6 +104,31 @@ def build_world(*, public: bool = True, players: int = 8) -> World:
     world = World(event=event, other_event=other, users=users, round1=rnd)
     services.hand_save(scorecard=world.card(1), number=1, record=trojka(), actor=None,
                        expected_version=1)
+    return world
+
+
+@pytest.fixture(scope="module")
+def _world_of_the_module(django_db_setup, django_db_blocker):
+    # Built once: the matrix asks hundreds of questions of the same world.
+    yield from built_once(django_db_blocker, build_world)
+
+
+@pytest.fixture
+def world(_world_of_the_module: World) -> World:
+    """The module's world as built (each test's changes are rolled back with its savepoint),
+    its objects read again from the database."""
+    w = _world_of_the_module
+    for obj in (w.event, w.other_event, w.round1, *filter(None, w.users.values())):
+        obj.refresh_from_db()
+    w.extra = {}
+    return w
+
+
+@pytest.fixture
+def hidden_world(world: World) -> World:
+    """The world with event "cup" hidden (as `build_world(public=False)` builds it)."""
+    Event.objects.filter(pk=world.event.pk).update(is_public=False)
+    world.event.refresh_from_db()
     return world
 
 
@@ -251,8 +277,7 @@ def _request(w: World, case: Case, role: str):
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_role_matrix(case: Case, role: str):
-    world = build_world()
+def test_role_matrix(case: Case, role: str, world: World):
     if case.setup:
         case.setup(world)
     audit_before = AuditEntry.objects.count()
@@ -292,8 +317,9 @@ HIDDEN_CASES = [
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("case", HIDDEN_CASES, ids=[c.name for c in HIDDEN_CASES])
-def test_a_hidden_event_does_not_exist_for_those_who_may_not_see_it(case: Case, role: str):
-    world = build_world(public=False)
+def test_a_hidden_event_does_not_exist_for_those_who_may_not_see_it(case: Case, role: str,
+                                                                     hidden_world: World):
+    world = hidden_world
     response = _request(world, case, role)
     if role in case.allowed:
         assert response.status_code == case.ok, response.content
@@ -305,8 +331,8 @@ def test_a_hidden_event_does_not_exist_for_those_who_may_not_see_it(case: Case, 
         assert response.status_code == 404, response.content
 
 
-def test_the_event_list_shows_hidden_events_only_to_their_officials():
-    world = build_world(public=False)
+def test_the_event_list_shows_hidden_events_only_to_their_officials(hidden_world: World):
+    world = hidden_world
 
     def slugs(role: str) -> set[str]:
         return {e["slug"] for e in world.client(role).get("/api/v1/events/").json()["results"]}
@@ -319,8 +345,7 @@ def test_the_event_list_shows_hidden_events_only_to_their_officials():
     assert slugs("staff") == {"cup", "other"}
 
 
-def test_an_organiser_cannot_touch_another_organisers_event():
-    world = build_world()
+def test_an_organiser_cannot_touch_another_organisers_event(world: World):
     client = world.client("other_organiser")
     assert client.patch(E, {"name": "Taken over"}, format="json").status_code == 403
     assert client.post(E + "rounds/1/close/").status_code == 403
@@ -330,8 +355,8 @@ def test_an_organiser_cannot_touch_another_organisers_event():
     assert client.patch("/api/v1/events/other/", {"venue": "Celje"}, format="json").status_code == 200
 
 
-def test_a_player_may_not_change_a_confirmed_card_but_a_referee_may_correct_it_with_a_reason():
-    world = build_world()
+def test_a_player_may_not_change_a_confirmed_card_but_a_referee_may_correct_it_with_a_reason(
+        world: World):
     services.scorecard_submit(scorecard=world.card(1), actor=world.users["player_here"])
     services.scorecard_confirm(scorecard=world.card(1), actor=world.users["referee"], reason="a short test card: fewer hands than the round plays")
     body = {"version": version(world), "record": trojka("1", 45)}

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
+from tests.http.test_pages_support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
 from tests.integration.test_audit_walk import NEEDS_ON_COMMIT, WRITES
 from tests.integration.test_audit_walk import World as WalkWorld
 from tournaments import audit_text, services

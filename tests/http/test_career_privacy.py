@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.http.test_pages_support import client_for, world_fixture  # noqa: F401
+from tests.http.test_pages_support import client_for, world_fixture, world_of_the_module  # noqa: F401
 from tournaments import services
 from tournaments.errors import Forbidden
 from tournaments.models import AuditEntry

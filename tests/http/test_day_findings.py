@@ -15,6 +15,7 @@ from tests.http.test_pages_support import (  # noqa: F401
     play_table,
     seat_round,
     world_fixture,
+    world_of_the_module,
 )
 from tournaments import selectors, services, services_checkin, services_rounds
 from tournaments.models import AuditEntry, Event, Registration

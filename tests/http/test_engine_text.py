@@ -20,7 +20,7 @@ from django.utils import translation
 
 import scoring
 from scoring import rules
-from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
+from tests.http.test_pages_support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
 from tournaments import engine_text
 from tournaments.engine_text import ERROR_CODES, LINE_CODES, error_text, line_text, note_text
 from tournaments.engine_text import errors as engine_errors

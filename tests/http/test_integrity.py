@@ -20,6 +20,7 @@ from tests.http.test_pages_support import (  # noqa: F401
     link_player,
     make_user,
     world_fixture,
+    world_of_the_module,
 )
 from tournaments import officials, services, services_rounds
 from tournaments.models import Penalty, Registration, Scorecard

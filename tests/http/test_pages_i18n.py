@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
+from tests.http.test_pages_support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
 
 pytestmark = pytest.mark.slow
 

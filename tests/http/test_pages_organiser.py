@@ -15,6 +15,7 @@ from tests.http.test_pages_support import (  # noqa: F401
     make_user,
     seat_round,
     world_fixture,
+    world_of_the_module,
 )
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Job, Registration, Round, Scorecard

@@ -21,6 +21,7 @@ from tests.http.test_pages_support import (  # noqa: F401
     play_table,
     seat_round,
     world_fixture,
+    world_of_the_module,
 )
 from tournaments import services
 from tournaments.models import Event

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
+from tests.http.test_pages_support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
 from tournaments import services, services_rounds
 from tournaments.models import AuditEntry, Dispute, Penalty, Scorecard
 from tournaments.standings import event_standings

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.http.test_pages_support import World, client_for, world_fixture  # noqa: F401
+from tests.http.test_pages_support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
 from tournaments.models import Dispute, Job, Registration, Round
 
 ROLES = ["anonymous", "stranger", "player", "other_player", "referee", "other_referee",

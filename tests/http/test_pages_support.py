@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from django.test import Client
+from django.test import Client, TestCase
 
+from tests.conftest import built_once
 from tests.factories import allow_event_creation
 from tournaments import services, services_rounds
 from tournaments.models import Event, Registration, Round, Scorecard, Table
@@ -162,7 +163,21 @@ def build_world(capture) -> World:
                  other_event=other_event, round=rnd, table1=table1, table2=table2)
 
 
+@pytest.fixture(scope="module")
+def world_of_the_module(django_db_setup, django_db_blocker) -> World:
+    """The world, built once for the tests of a module that use it."""
+    yield from built_once(django_db_blocker,
+                          lambda: build_world(TestCase.captureOnCommitCallbacks))
+
+
 @pytest.fixture(name="world")
-def world_fixture(db, django_capture_on_commit_callbacks) -> World:
-    """The `world` fixture; test modules import `world_fixture` so pytest finds it."""
-    return build_world(django_capture_on_commit_callbacks)
+def world_fixture(db, world_of_the_module: World) -> World:
+    """The `world` fixture: the module's world as built (each test's writes are rolled back
+    with its savepoint), its objects read again. Test modules import `world_fixture` and
+    `world_of_the_module` so pytest finds them."""
+    w = world_of_the_module
+    for user in filter(None, w.users().values()):
+        user.refresh_from_db()
+    for obj in (w.event, w.other_event, w.round, w.table1, w.table2):
+        obj.refresh_from_db()
+    return w

@@ -5,18 +5,12 @@ registry with a JSON Schema of a hand."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from rest_framework.test import APIClient
 
 import scoring
-
-pytestmark = pytest.mark.slow
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli import Ran, run_command
 
 CARD = {
     "ruleset": "tarok-net-2007",
@@ -38,9 +32,8 @@ BAD_CARD = {
 }
 
 
-def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", "score", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
+def _cli(*args: str, stdin: str | None = None) -> Ran:
+    return run_command("score", *args, stdin=stdin)
 
 
 def test_python_cli_and_http_give_the_same_result(tmp_path):
@@ -50,7 +43,7 @@ def test_python_cli_and_http_give_the_same_result(tmp_path):
     path = tmp_path / "card.json"
     path.write_text(json.dumps(CARD))
     proc = _cli(str(path))
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0, proc.stdout
     assert json.loads(proc.stdout) == expected
 
     proc = _cli("-", stdin=json.dumps(CARD))

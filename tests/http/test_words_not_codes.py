@@ -14,6 +14,8 @@ from django.core.management import call_command
 from django.db import models
 from django.test import Client
 
+from tests.conftest import built_once
+
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["en", "sl", "cs", "de"]
@@ -87,9 +89,14 @@ def _crawl(client: Client, starts: list[str]) -> dict[str, str]:
     return pages
 
 
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    # The demo is built once for the four languages (each crawl runs in its own savepoint).
+    yield from built_once(django_db_blocker, lambda: call_command("seed_demo", verbosity=0))
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_page_shows_a_code_a_constraint_name_or_a_python_value(language):
-    call_command("seed_demo", verbosity=0)
+def test_no_page_shows_a_code_a_constraint_name_or_a_python_value(language, demo):
     from django.contrib.auth import get_user_model
 
     client = Client(HTTP_ACCEPT_LANGUAGE=language)

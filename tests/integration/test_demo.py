@@ -5,9 +5,16 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from tests.conftest import built_once
 from tournaments.models import AuditEntry, Event, Hand, Registration, Round, Scorecard
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def demo(django_db_setup, django_db_blocker):
+    # Built once for the module; every test runs in a savepoint inside it.
+    yield from built_once(django_db_blocker, lambda: call_command("seed_demo", verbosity=0))
 
 
 def _counts():
@@ -15,7 +22,8 @@ def _counts():
 
 
 def test_seed_demo_builds_a_played_slovenian_event_and_a_second_run_changes_nothing():
-    call_command("seed_demo", verbosity=0)
+    # The module's fixture ran seed_demo once; this is the second run.
+    assert Event.objects.filter(slug="demo-slovenian").exists()
     first = _counts()
     call_command("seed_demo", verbosity=0)
     assert _counts() == first
@@ -36,7 +44,6 @@ def test_seed_demo_builds_a_played_slovenian_event_and_a_second_run_changes_noth
 
 
 def test_demo_event_is_visible_in_the_admin_and_on_the_public_pages():
-    call_command("seed_demo", verbosity=0)
     client = Client()
     assert client.login(username="organiser", password="organiser")
     page = client.get("/admin/tournaments/event/")
@@ -51,7 +58,6 @@ def test_czech_demo_has_money_sheets_that_conserve_money():
     from tournaments.models import MoneySheetRow
     from tournaments.standings import event_standings
 
-    call_command("seed_demo", verbosity=0)
     event = Event.objects.get(slug="demo-czech")
     assert event.stake_haler == 2000 and event.round_duration_minutes == 55
     assert list(event.rounds.values_list("number", "status")) == [(1, "closed"), (2, "published")]
@@ -71,7 +77,6 @@ def test_czech_demo_has_money_sheets_that_conserve_money():
 def test_tarockcup_demo_plays_three_random_rounds_with_a_zero_sum_schrift():
     from tournaments.standings import event_standings
 
-    call_command("seed_demo", verbosity=0)
     event = Event.objects.get(slug="demo-tarockcup")
     assert list(event.rounds.values_list("number", "status", "seating_system")) == [
         (1, "closed", "random"), (2, "closed", "random"), (3, "closed", "random")]

@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-import pytest
-
+from tests.cli import Ran, run_command
 from tournaments.seating import seat_round
-
-pytestmark = pytest.mark.slow
-
-ROOT = Path(__file__).resolve().parents[2]
 
 REQUEST = {
     "system": "random", "round": 1, "table_size": 4, "min_table_size": 3, "seed": 20261121,
@@ -21,14 +13,13 @@ REQUEST = {
 }
 
 
-def _manage(*args: str, stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args, "-"], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
+def _manage(*args: str, stdin: str) -> Ran:
+    return run_command(*args, "-", stdin=stdin)
 
 
 def test_seat_prints_the_engine_result():
     proc = _manage("seat", stdin=json.dumps(REQUEST))
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0, proc.stdout
     result = json.loads(proc.stdout)
     assert result == seat_round(REQUEST)
     assert sorted(len(t) for t in result["tables"]) == [3, 3, 3, 4]
