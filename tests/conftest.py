@@ -2,7 +2,8 @@
 
 Celery runs eagerly in tests unless a test is marked `worker` (those start a real worker
 process over Redis), so tests that queue work see it done when the transaction commits.
-Pure engine tests (tests/unit) touch neither Django nor Celery.
+Pure engine tests (`PURE`: the scoring rules, the seating engine, the rating engine) touch
+neither Django nor Celery.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from django.db import transaction
 
 T = TypeVar("T")
 
+# Folders of tests of pure engines: no database, no Celery, no caches.
+PURE = ("/tests/scoring/rules/", "/tests/tournaments/seating/", "/tests/rankings/engine/")
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _media_root_of_this_run(tmp_path_factory):
@@ -23,7 +27,8 @@ def _media_root_of_this_run(tmp_path_factory):
     # media/: two pytest-xdist workers may render the same event slug at the same time.
     from django.conf import settings
 
-    settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
+    if settings.configured:  # not under `-p no:django` (the pure engines alone)
+        settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -31,8 +36,12 @@ def _fast_password_hashing():
     # Django's default hasher spends about half a second of CPU on every password set or
     # checked, by design; the suite sets and checks hundreds. No test is about the hasher
     # (Django's "Speeding up the tests"): the tests hash with MD5.
+    from django.conf import settings
     from django.test import override_settings
 
+    if not settings.configured:  # `-p no:django`: the pure engines alone
+        yield
+        return
     fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
     fast.enable()
     yield
@@ -41,7 +50,7 @@ def _fast_password_hashing():
 
 @pytest.fixture(autouse=True)
 def _celery_eager_unless_worker(request):
-    if "/tests/unit/" in str(request.node.path):
+    if any(folder in str(request.node.path) for folder in PURE):
         yield
         return
     from django.core.cache import caches
