@@ -13,10 +13,22 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
-from tests.tournaments.api.test_roles import CARD, T1, E, build_world, trojka
+from tests.conftest import built_once
+from tests.tournaments.api.test_roles import CARD, T1, E, World, as_built, build_world, trojka
 from tournaments.models import Event, Hand, Player, StandingsAdjustment
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def world_of_the_module(django_db_setup, django_db_blocker):
+    # The API tests' world (tests/tournaments/api/test_roles.py), built once for the module.
+    yield from built_once(django_db_blocker, build_world)
+
+
+@pytest.fixture
+def world(world_of_the_module: World) -> World:
+    return as_built(world_of_the_module)
 
 HUGE = "9223372036854775808"
 DEEP = "[" * 50_000 + "]" * 50_000
@@ -35,8 +47,7 @@ def _api(world, role="organiser") -> APIClient:
 @pytest.mark.parametrize("path", ["/api/v1/events/", E + "registrations/", E + "penalties/",
                                   E + "rounds/"])
 @pytest.mark.parametrize("name", ["limit", "offset"])
-def test_a_limit_or_offset_no_database_holds_is_refused_naming_it(path, name):
-    world = build_world()
+def test_a_limit_or_offset_no_database_holds_is_refused_naming_it(path, name, world):
     response = _api(world).get(path, {name: HUGE})
     assert response.status_code == 400
     assert _errors(response)[0]["field"] == name
@@ -49,21 +60,18 @@ def test_a_limit_or_offset_no_database_holds_is_refused_naming_it(path, name):
     "/api/v1/events/cup/rounds/1/tables/99999999999999999999/scorecard/",
     "/api/v1/jobs/99999999999999999999/",
 ])
-def test_a_path_number_no_database_holds_is_an_unknown_address(path):
-    build_world()
+def test_a_path_number_no_database_holds_is_an_unknown_address(path, world):
     response = APIClient().get(path)
     assert response.status_code == 404
     assert _errors(response)[0]["code"] == "not_found"
 
 
-def test_a_page_address_with_a_huge_number_is_a_404():
-    build_world()
+def test_a_page_address_with_a_huge_number_is_a_404(world):
     assert Client().get("/e/cup/rounds/99999999999999999999/").status_code == 404
 
 
 @pytest.mark.parametrize("path", ["/api/v1/score/", CARD + "hands/1/"])
-def test_json_nested_fifty_thousand_deep_is_refused(path):
-    world = build_world()
+def test_json_nested_fifty_thousand_deep_is_refused(path, world):
     client = _api(world)
     send = client.put if path.endswith("hands/1/") else client.post
     response = send(path, DEEP, content_type="application/json")
@@ -80,8 +88,7 @@ def test_json_nested_fifty_thousand_deep_is_refused(path):
     assert _errors(response)[0]["field"].startswith("record.x.x")
 
 
-def test_the_archive_import_refuses_deep_json_and_nul():
-    world = build_world()
+def test_the_archive_import_refuses_deep_json_and_nul(world):
     staff = _api(world, "staff")
     response = staff.post("/api/v1/archive/events/", DEEP, content_type="application/json")
     assert response.status_code == 400 and _errors(response)[0]["code"] == "too_deep"
@@ -107,8 +114,7 @@ def test_import_event_refuses_deep_json_with_exit_status_2(tmp_path):
 @pytest.mark.parametrize(("field", "value"), [("score_delta", 2147483647),
                                               ("score_delta", -99999999999),
                                               ("points_delta", "999999")])
-def test_a_standings_adjustment_beyond_the_bounds_is_refused(field, value):
-    world = build_world()
+def test_a_standings_adjustment_beyond_the_bounds_is_refused(field, value, world):
     response = _api(world, "referee").post(E + "standings/adjustments/", {
         "start_number": 1, "reason": "test", field: value}, format="json")
     assert response.status_code == 400
@@ -116,8 +122,7 @@ def test_a_standings_adjustment_beyond_the_bounds_is_refused(field, value):
     assert not StandingsAdjustment.objects.exists()
 
 
-def test_the_adjustment_page_refuses_a_huge_score_with_a_form_error():
-    world = build_world()
+def test_the_adjustment_page_refuses_a_huge_score_with_a_form_error(world):
     client = Client()
     client.force_login(world.users["referee"])
     registration = world.event.registrations.get(start_number=1)
@@ -130,8 +135,7 @@ def test_the_adjustment_page_refuses_a_huge_score_with_a_form_error():
 
 @pytest.mark.parametrize("options", [{"seed": "\x00"}, {"seed\x00": 1}, ["seed", 7],
                                      {"colour": "red"}, {"seed": 10**20}])
-def test_seating_options_with_nul_or_of_the_wrong_shape_are_refused(options):
-    world = build_world()
+def test_seating_options_with_nul_or_of_the_wrong_shape_are_refused(options, world):
     response = _api(world).patch(E, {"seating_options": options}, format="json")
     assert response.status_code == 400, response.content
     assert _errors(response)[0]["field"].startswith("seating_options")
@@ -139,8 +143,7 @@ def test_seating_options_with_nul_or_of_the_wrong_shape_are_refused(options):
     assert world.event.seating_options == {}
 
 
-def test_a_csv_with_nul_is_refused_on_the_api_and_on_the_page():
-    world = build_world()
+def test_a_csv_with_nul_is_refused_on_the_api_and_on_the_page(world):
     text = "first_name,last_name\nAna,Nov\x00ak\n"
     upload = io.BytesIO(text.encode())
     upload.name = "players.csv"
@@ -159,8 +162,7 @@ def test_a_csv_with_nul_is_refused_on_the_api_and_on_the_page():
 
 @pytest.mark.parametrize("name", ["Ana\u202eavon", "An\u200ba", "Ana\x07", "Ana\nNovak",
                                   "Ana\x00"])
-def test_names_with_control_or_invisible_characters_are_refused(name):
-    world = build_world()
+def test_names_with_control_or_invisible_characters_are_refused(name, world):
     response = _api(world).post("/api/v1/players/", {"first_name": name, "last_name": "Novak"},
                                 format="json")
     assert response.status_code == 400, response.content
@@ -168,16 +170,14 @@ def test_names_with_control_or_invisible_characters_are_refused(name):
     assert not Player.objects.filter(last_name="Novak").exists()
 
 
-def test_ordinary_unicode_names_are_welcome():
-    world = build_world()
+def test_ordinary_unicode_names_are_welcome(world):
     for first, last in [("Žiga", "Čeč"), ("Jürgen", "Weiß"), ("Øyvind", "Ærø"), ("Zoë", "O'Brien")]:
         response = _api(world).post("/api/v1/players/", {"first_name": first, "last_name": last,
                                                          "country": "SI"}, format="json")
         assert response.status_code == 201, response.content
 
 
-def test_control_characters_in_free_texts_are_refused_but_line_breaks_are_fine():
-    world = build_world()
+def test_control_characters_in_free_texts_are_refused_but_line_breaks_are_fine(world):
     referee = _api(world, "referee")
     ok = referee.post(E + "disputes/", {"description": "line one\nline two"}, format="json")
     assert ok.status_code == 201
@@ -194,8 +194,7 @@ def _table_client(world) -> Client:
 @pytest.mark.parametrize("path", ["/manage/e/cup/rounds/1/tables/1/",
                                   "/manage/e/cup/rounds/1/tables/1/validate/"])
 @pytest.mark.parametrize("number", ["abc", HUGE, "-3"])
-def test_a_hand_number_that_is_not_a_number_is_a_form_error(path, number):
-    world = build_world()
+def test_a_hand_number_that_is_not_a_number_is_a_form_error(path, number, world):
     response = _table_client(world).post(path, {
         "number": number, "version": world.card(1).version, **trojka()})
     assert response.status_code in (200, 400)
@@ -203,8 +202,7 @@ def test_a_hand_number_that_is_not_a_number_is_a_form_error(path, number):
 
 
 @pytest.mark.parametrize("version", ["abc", HUGE])
-def test_a_hand_delete_with_a_version_that_is_not_a_number_is_refused(version):
-    world = build_world()
+def test_a_hand_delete_with_a_version_that_is_not_a_number_is_refused(version, world):
     response = _table_client(world).post("/manage/e/cup/rounds/1/tables/1/hands/1/delete/",
                                          {"version": version})
     assert response.status_code == 302
@@ -219,13 +217,11 @@ def test_with_debug_on_an_unknown_api_address_answers_in_the_error_shape():
     assert _errors(response)[0]["field"] == "path"
 
 
-def test_t1_is_still_reachable():
-    world = build_world()
+def test_t1_is_still_reachable(world):
     assert _api(world).get(T1).status_code == 200
 
 
-def test_form_encoded_api_bodies_refuse_nul_and_control_characters():
-    world = build_world()
+def test_form_encoded_api_bodies_refuse_nul_and_control_characters(world):
     response = _api(world, "staff").post("/api/v1/leagues/", {"name": "Liga\x00", "slug": "liga"})
     assert response.status_code == 400
     assert _errors(response)[0]["field"] == "name"
@@ -233,8 +229,7 @@ def test_form_encoded_api_bodies_refuse_nul_and_control_characters():
     assert response.status_code == 400
 
 
-def test_the_event_form_shows_a_control_character_in_the_name_as_a_form_error():
-    world = build_world()
+def test_the_event_form_shows_a_control_character_in_the_name_as_a_form_error(world):
     client = Client()
     client.force_login(world.users["organiser"])
     response = client.post("/manage/e/cup/edit/", {

@@ -18,7 +18,7 @@ from tournaments import archive
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def _seasons():

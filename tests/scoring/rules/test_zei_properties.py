@@ -3,10 +3,14 @@ plays writes the result, the opponents write nothing, radelci only ever double."
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import evaluate
+
+# Like the other rulesets' property modules: over 5 s, out of `make test-fast`.
+pytestmark = pytest.mark.slow
 
 FOUR = ["A", "B", "C", "D"]
 THREE = ["A", "B", "C"]

@@ -108,20 +108,23 @@ def build_world(*, public: bool = True, players: int = 8) -> World:
 
 
 @pytest.fixture(scope="module")
-def _world_of_the_module(django_db_setup, django_db_blocker):
+def api_world_of_the_module(django_db_setup, django_db_blocker):
     # Built once: the matrix asks hundreds of questions of the same world.
     yield from built_once(django_db_blocker, build_world)
 
 
-@pytest.fixture
-def world(_world_of_the_module: World) -> World:
-    """The module's world as built (each test's changes are rolled back with its savepoint),
-    its objects read again from the database."""
-    w = _world_of_the_module
+def as_built(w: World) -> World:
+    """A world built once for a module, as each test finds it: its rows as built (each test's
+    changes are rolled back with its savepoint), its objects read again from the database."""
     for obj in (w.event, w.other_event, w.round1, *filter(None, w.users.values())):
         obj.refresh_from_db()
     w.extra = {}
     return w
+
+
+@pytest.fixture
+def world(api_world_of_the_module: World) -> World:
+    return as_built(api_world_of_the_module)
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ from tournaments.models import (
     StandingsAdjustment,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 User = get_user_model()
 

@@ -17,6 +17,9 @@ from tests.tournaments.pages.support import client_for
 from tournaments import services, services_rounds, standings
 from tournaments.errors import ServiceError
 
+# Over 5 s in all (41-player rounds through the services): `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
+
 
 def store_and_play(event, organiser, referee, number: int, tables: list[tuple[list[int], list[int] | None]]):
     """Round `number` with the organiser's tables, each played to the placing given (with

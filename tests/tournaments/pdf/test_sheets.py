@@ -19,7 +19,7 @@ from tournaments.models import TableLink
 from tournaments.printing import links, qr, render, selectors
 from tournaments.seating.rotation import rest_rotation
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 BASE = "https://print.example.org"
 

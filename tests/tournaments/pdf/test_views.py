@@ -17,7 +17,7 @@ from tournaments import services, tasks
 from tournaments.models import Job
 from tournaments.printing import services as printing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture
