@@ -18,6 +18,8 @@ from tournaments.models import AuditEntry
 pytestmark = pytest.mark.django_db
 
 
+# The audit walk's builders, one world per service (tests/project/test_audit_walk.py, slow too).
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WRITES))
 def test_every_action_the_services_record_has_a_label(name, django_capture_on_commit_callbacks):
     builder = WRITES[name]
