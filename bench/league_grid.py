@@ -2,8 +2,8 @@
 
 Run from the repository root: `python bench/league_grid.py` seats every field of 12 to 64
 players over 1 to 20 matchdays at seed 2026 (the grid that
-tests/unit/seating/test_properties.py samples from) and prints every case in which the engine
-is worse than the engine before issue #16 (tests/unit/seating/league_baseline.json), compared
+tests/tournaments/seating/test_league_baseline.py samples from) and prints every case in which the engine
+is worse than the engine before issue #16 (tests/tournaments/seating/league_baseline.json), compared
 as the test compares them: (largest meeting count, repeat meetings), then the slowest cases
 and the total time (CPU time, which a busy machine does not inflate, and wall time). Options:
 
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from tournaments.seating import seat_round  # noqa: E402
 from tournaments.seating.checker import check_seating, pair_counts  # noqa: E402
 
-BASELINE = json.loads((ROOT / "tests/unit/seating/league_baseline.json").read_text("utf-8"))
+BASELINE = json.loads((ROOT / "tests/tournaments/seating/league_baseline.json").read_text("utf-8"))
 SEED = 2026
 
 

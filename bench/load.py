@@ -113,7 +113,7 @@ def _form_fields(record: dict, ctx) -> dict[str, str]:
 
 def build(players: int, tag: str) -> tuple[str, list[TablePlan]]:
     """A TRI+1 event of `players` with round 1 seated and published, and every table's plan."""
-    from tests.pdf import builders
+    from tests.tournaments.pdf import builders
     from tournaments import services
     from tournaments.forms import entry_context
     from tournaments.models import Scorecard, TableLink

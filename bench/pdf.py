@@ -5,7 +5,7 @@ Schrift and the Czech money sheet. Target: under 10 s each on one core.
 Run from the repository root as `python bench/pdf.py`; `python bench/pdf.py lists [players ...]`
 times the seating list and the standings list of events of 64, 256 and 1,024 players instead
 (target: the same time per table at every size). It builds the three events in a
-throwaway SQLite database with the builders of the tests (tests/pdf/builders.py), then times
+throwaway SQLite database with the builders of the tests (tests/tournaments/pdf/builders.py), then times
 `tournaments.printing.render.round_sheets_pdf`: the reads of the selectors, the QR codes,
 the templates and WeasyPrint, exactly what the Celery task does apart from writing the file.
 
@@ -62,7 +62,7 @@ def lists(sizes: tuple[int, ...]) -> int:
         _setup(workdir)
         from pypdf import PdfReader
 
-        from tests.pdf import builders
+        from tests.tournaments.pdf import builders
         from tournaments.printing import render, selectors
 
         for players in sizes:
@@ -91,7 +91,7 @@ def main() -> int:
         _setup(workdir)
         from pypdf import PdfReader
 
-        from tests.pdf import builders
+        from tests.tournaments.pdf import builders
         from tournaments.printing import render, selectors
 
         events = {

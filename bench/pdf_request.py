@@ -50,7 +50,7 @@ def main() -> int:
         from django.core.management import call_command
         from django.test import Client
 
-        from tests.pdf import builders
+        from tests.tournaments.pdf import builders
         from tournaments import services
 
         call_command("migrate", verbosity=0)

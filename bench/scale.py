@@ -109,7 +109,7 @@ def _play(rnd, hands: int, *, leave_open=None) -> None:
 
 
 def _seat(event, number: int):
-    from tests.pdf import builders
+    from tests.tournaments.pdf import builders
     from tournaments import services_rounds
 
     if number == 1:
@@ -122,7 +122,7 @@ def _seat(event, number: int):
 def build(players: int, tag: str):
     """The event with rounds 1..ROUNDS-1 closed and round ROUNDS played but for the last hand
     of table 1."""
-    from tests.pdf import builders
+    from tests.tournaments.pdf import builders
     from tournaments import services, services_rounds
     from tournaments.models import Scorecard
 

@@ -2,12 +2,23 @@
 
 Celery runs eagerly in tests unless a test is marked `worker` (those start a real worker
 process over Redis), so tests that queue work see it done when the transaction commits.
-Pure engine tests (tests/unit) touch neither Django nor Celery.
+Pure engine tests (`PURE`: the scoring rules, the seating engine, the rating engine) touch
+neither Django nor Celery.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
 import pytest
+from django.db import transaction
+
+T = TypeVar("T")
+
+# Folders of tests of pure engines: no database, no Celery, no caches.
+PURE = ("/tests/scoring/rules/", "/tests/tournaments/seating/", "/tests/rankings/engine/")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -16,12 +27,30 @@ def _media_root_of_this_run(tmp_path_factory):
     # media/: two pytest-xdist workers may render the same event slug at the same time.
     from django.conf import settings
 
-    settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
+    if settings.configured:  # not under `-p no:django` (the pure engines alone)
+        settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    # Django's default hasher spends about half a second of CPU on every password set or
+    # checked, by design; the suite sets and checks hundreds. No test is about the hasher
+    # (Django's "Speeding up the tests"): the tests hash with MD5.
+    from django.conf import settings
+    from django.test import override_settings
+
+    if not settings.configured:  # `-p no:django`: the pure engines alone
+        yield
+        return
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    fast.enable()
+    yield
+    fast.disable()
 
 
 @pytest.fixture(autouse=True)
 def _celery_eager_unless_worker(request):
-    if "/tests/unit/" in str(request.node.path):
+    if any(folder in str(request.node.path) for folder in PURE):
         yield
         return
     from django.core.cache import caches
@@ -49,3 +78,28 @@ def _celery_eager_unless_worker(request):
         app.conf.task_always_eager = old
         caches["pages"].clear()
         forget_all()
+
+
+def built_once(django_db_blocker, build: Callable[[], T]) -> Iterator[T]:
+    """The body of a module-scoped fixture that builds a world once for all the tests of a
+    module: `yield from built_once(django_db_blocker, build_world)`.
+
+    The world is written inside a transaction that stays open for the module and is rolled
+    back after its last test; every test (marked `django_db`) runs in a savepoint inside it
+    that pytest-django rolls back, so each test starts from the world as built, as if it had
+    built it itself. Python objects of the world may go stale: a test that changes the
+    database reads what it needs again (`refresh_from_db`)."""
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            world = build()
+        except BaseException:
+            atomic.__exit__(*sys.exc_info())
+            raise
+    try:
+        yield world
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

@@ -1,7 +1,7 @@
 """The audit trail in words: each action's label in the reader's language, and an entry's
 before and after as a list of changed fields ("points: 40 → 60") instead of the stored JSON.
 
-Every action the services record has a label here (tests/http/test_audit_text.py checks it
+Every action the services record has a label here (tests/tournaments/pages/test_audit_text.py checks it
 against the actions the audit walk sees); a field without a label is shown by its name in
 words ("start number"), never as a code.
 """

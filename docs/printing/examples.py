@@ -2,7 +2,7 @@
 
 Run from the repository root: `.venv/bin/python docs/printing/examples.py`. It builds a Czech,
 an Austrian and a Slovenian event in a throwaway SQLite database with the same builders the
-tests use (tests/pdf/builders.py), renders each printout with tournaments.printing.render,
+tests use (tests/tournaments/pdf/builders.py), renders each printout with tournaments.printing.render,
 and turns page 1 into a PNG with pypdfium2. The PDFs are kept next to the
 PNGs only with --pdf.
 """
@@ -58,7 +58,7 @@ def main(keep_pdf: bool = False) -> None:
     workdir = Path(tempfile.mkdtemp(dir=_scratch(), prefix="tarok-print-"))
     try:
         _setup(workdir)
-        from tests.pdf import builders
+        from tests.tournaments.pdf import builders
         from tournaments import services, services_rounds
         from tournaments.models import Event
         from tournaments.printing import render, selectors

@@ -45,7 +45,7 @@ LOCAL_ACTIONS = frozenset({IMPORT_ACTION})
 
 # The plain fields of each archived object, in the models' own names. Relations are written
 # as natural keys under the names documented in docs/archive-format.md; `LEFT_OUT` says why a
-# model field is not in the archive (tests/integration/test_archive_fields.py checks that every
+# model field is not in the archive (tests/tournaments/archive/test_fields.py checks that every
 # field is one or the other, so a new model field cannot silently miss the backups).
 EVENT_FIELDS = (
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",

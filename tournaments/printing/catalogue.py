@@ -5,7 +5,7 @@ Every printout string has the message context "printout", so the sheets' wording
 own words where they have them) is decided by their own catalogue in
 `tournaments/printing/locale/` and never collides with the same English word elsewhere in the
 UI. `makemessages` files a template's strings under the project's `locale/`; listing them here
-as well puts them in the printouts' catalogue on every run. tests/pdf/test_translations.py
+as well puts them in the printouts' catalogue on every run. tests/tournaments/pdf/test_translations.py
 checks that this list and the templates agree, and that the Slovenian, Czech and German
 catalogues translate every entry.
 

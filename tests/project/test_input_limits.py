@@ -1,0 +1,244 @@
+"""No server error for any input (issue 12, finding 6): numbers beyond what the database
+holds, JSON nested thousands deep, NUL and control characters, and non-numbers where a number
+is posted each get a clear 4xx (the API's error shape naming the field, a form error or a
+message on the pages), and nothing is stored."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+from rest_framework.test import APIClient
+
+from tests.conftest import built_once
+from tests.tournaments.api.test_roles import CARD, T1, E, World, as_built, build_world, trojka
+from tournaments.models import Event, Hand, Player, StandingsAdjustment
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def world_of_the_module(django_db_setup, django_db_blocker):
+    # The API tests' world (tests/tournaments/api/test_roles.py), built once for the module.
+    yield from built_once(django_db_blocker, build_world)
+
+
+@pytest.fixture
+def world(world_of_the_module: World) -> World:
+    return as_built(world_of_the_module)
+
+HUGE = "9223372036854775808"
+DEEP = "[" * 50_000 + "]" * 50_000
+
+
+def _errors(response) -> list[dict]:
+    body = response.json()
+    assert set(body) == {"errors"}, body
+    return body["errors"]
+
+
+def _api(world, role="organiser") -> APIClient:
+    return world.client(role)
+
+
+@pytest.mark.parametrize("path", ["/api/v1/events/", E + "registrations/", E + "penalties/",
+                                  E + "rounds/"])
+@pytest.mark.parametrize("name", ["limit", "offset"])
+def test_a_limit_or_offset_no_database_holds_is_refused_naming_it(path, name, world):
+    response = _api(world).get(path, {name: HUGE})
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"] == name
+    assert _api(world).get(path, {name: "abc"}).status_code == 400
+    assert _api(world).get(path, {"limit": "5", "offset": "0"}).status_code == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/api/v1/events/cup/rounds/99999999999999999999/",
+    "/api/v1/events/cup/rounds/1/tables/99999999999999999999/scorecard/",
+    "/api/v1/jobs/99999999999999999999/",
+])
+def test_a_path_number_no_database_holds_is_an_unknown_address(path, world):
+    response = APIClient().get(path)
+    assert response.status_code == 404
+    assert _errors(response)[0]["code"] == "not_found"
+
+
+def test_a_page_address_with_a_huge_number_is_a_404(world):
+    assert Client().get("/e/cup/rounds/99999999999999999999/").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/api/v1/score/", CARD + "hands/1/"])
+def test_json_nested_fifty_thousand_deep_is_refused(path, world):
+    client = _api(world)
+    send = client.put if path.endswith("hands/1/") else client.post
+    response = send(path, DEEP, content_type="application/json")
+    assert response.status_code == 400
+    assert _errors(response)[0]["code"] == "too_deep"
+    # A body under the limit but deeper than any real one is refused too, at its path.
+    deep_record = {"version": world.card(1).version, "record": {"game": "trojka"}}
+    node = deep_record["record"]
+    for _ in range(80):
+        node["x"] = {}
+        node = node["x"]
+    response = client.put(CARD + "hands/1/", deep_record, format="json")
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"].startswith("record.x.x")
+
+
+def test_the_archive_import_refuses_deep_json_and_nul(world):
+    staff = _api(world, "staff")
+    response = staff.post("/api/v1/archive/events/", DEEP, content_type="application/json")
+    assert response.status_code == 400 and _errors(response)[0]["code"] == "too_deep"
+    doc = json.loads(staff.get("/api/v1/archive/events/cup/").content)
+    doc["event"]["slug"] = "cup-copy"
+    doc["event"]["registrations"][0]["player"]["club"] = "TK\x00Kranj"
+    response = staff.post("/api/v1/archive/events/", json.dumps(doc), content_type="application/json")
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"] == "event.registrations[0].player.club"
+    assert not Event.objects.filter(slug="cup-copy").exists()
+
+
+def test_import_event_refuses_deep_json_with_exit_status_2(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text(DEEP, encoding="utf-8")
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("import_event", str(path), stdout=out)
+    assert exit_.value.code == 2
+    assert json.loads(out.getvalue())["errors"][0]["code"] == "too_deep"
+
+
+@pytest.mark.parametrize(("field", "value"), [("score_delta", 2147483647),
+                                              ("score_delta", -99999999999),
+                                              ("points_delta", "999999")])
+def test_a_standings_adjustment_beyond_the_bounds_is_refused(field, value, world):
+    response = _api(world, "referee").post(E + "standings/adjustments/", {
+        "start_number": 1, "reason": "test", field: value}, format="json")
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"] == field
+    assert not StandingsAdjustment.objects.exists()
+
+
+def test_the_adjustment_page_refuses_a_huge_score_with_a_form_error(world):
+    client = Client()
+    client.force_login(world.users["referee"])
+    registration = world.event.registrations.get(start_number=1)
+    response = client.post("/referee/e/cup/adjust/", {
+        "registration": registration.pk, "points_delta": "0", "score_delta": HUGE,
+        "reason": "x"})
+    assert response.status_code in (200, 400)
+    assert not StandingsAdjustment.objects.exists()
+
+
+@pytest.mark.parametrize("options", [{"seed": "\x00"}, {"seed\x00": 1}, ["seed", 7],
+                                     {"colour": "red"}, {"seed": 10**20}])
+def test_seating_options_with_nul_or_of_the_wrong_shape_are_refused(options, world):
+    response = _api(world).patch(E, {"seating_options": options}, format="json")
+    assert response.status_code == 400, response.content
+    assert _errors(response)[0]["field"].startswith("seating_options")
+    world.event.refresh_from_db()
+    assert world.event.seating_options == {}
+
+
+def test_a_csv_with_nul_is_refused_on_the_api_and_on_the_page(world):
+    text = "first_name,last_name\nAna,Nov\x00ak\n"
+    upload = io.BytesIO(text.encode())
+    upload.name = "players.csv"
+    response = _api(world).post(E + "registrations/import/", {"file": upload}, format="multipart")
+    assert response.status_code == 400
+    assert "NUL" in _errors(response)[0]["message"]
+    header = io.BytesIO(b"first_\x00name,last_name\nAna,Novak\n")
+    header.name = "players.csv"
+    client = Client()
+    client.force_login(world.users["organiser"])
+    page = client.post("/manage/e/cup/players/import/", {"file": header})
+    assert page.status_code == 400
+    assert "NUL" in page.content.decode()
+    assert not Player.objects.filter(last_name__startswith="Nov").exists()
+
+
+@pytest.mark.parametrize("name", ["Ana\u202eavon", "An\u200ba", "Ana\x07", "Ana\nNovak",
+                                  "Ana\x00"])
+def test_names_with_control_or_invisible_characters_are_refused(name, world):
+    response = _api(world).post("/api/v1/players/", {"first_name": name, "last_name": "Novak"},
+                                format="json")
+    assert response.status_code == 400, response.content
+    assert _errors(response)[0]["field"] == "first_name"
+    assert not Player.objects.filter(last_name="Novak").exists()
+
+
+def test_ordinary_unicode_names_are_welcome(world):
+    for first, last in [("Žiga", "Čeč"), ("Jürgen", "Weiß"), ("Øyvind", "Ærø"), ("Zoë", "O'Brien")]:
+        response = _api(world).post("/api/v1/players/", {"first_name": first, "last_name": last,
+                                                         "country": "SI"}, format="json")
+        assert response.status_code == 201, response.content
+
+
+def test_control_characters_in_free_texts_are_refused_but_line_breaks_are_fine(world):
+    referee = _api(world, "referee")
+    ok = referee.post(E + "disputes/", {"description": "line one\nline two"}, format="json")
+    assert ok.status_code == 201
+    bad = referee.post(E + "disputes/", {"description": "bell\x07"}, format="json")
+    assert bad.status_code == 400 and _errors(bad)[0]["field"] == "description"
+
+
+def _table_client(world) -> Client:
+    client = Client()
+    client.force_login(world.users["referee"])
+    return client
+
+
+@pytest.mark.parametrize("path", ["/manage/e/cup/rounds/1/tables/1/",
+                                  "/manage/e/cup/rounds/1/tables/1/validate/"])
+@pytest.mark.parametrize("number", ["abc", HUGE, "-3"])
+def test_a_hand_number_that_is_not_a_number_is_a_form_error(path, number, world):
+    response = _table_client(world).post(path, {
+        "number": number, "version": world.card(1).version, **trojka()})
+    assert response.status_code in (200, 400)
+    assert Hand.objects.filter(scorecard=world.card(1)).count() == 1
+
+
+@pytest.mark.parametrize("version", ["abc", HUGE])
+def test_a_hand_delete_with_a_version_that_is_not_a_number_is_refused(version, world):
+    response = _table_client(world).post("/manage/e/cup/rounds/1/tables/1/hands/1/delete/",
+                                         {"version": version})
+    assert response.status_code == 302
+    assert Hand.objects.filter(scorecard=world.card(1)).count() == 1
+
+
+@override_settings(DEBUG=True)
+def test_with_debug_on_an_unknown_api_address_answers_in_the_error_shape():
+    response = Client().get("/api/v1/no-such-thing/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/json")
+    assert _errors(response)[0]["field"] == "path"
+
+
+def test_t1_is_still_reachable(world):
+    assert _api(world).get(T1).status_code == 200
+
+
+def test_form_encoded_api_bodies_refuse_nul_and_control_characters(world):
+    response = _api(world, "staff").post("/api/v1/leagues/", {"name": "Liga\x00", "slug": "liga"})
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"] == "name"
+    response = _api(world, "staff").post("/api/v1/leagues/", {"name": "Liga\x1b[31m", "slug": "liga"})
+    assert response.status_code == 400
+
+
+def test_the_event_form_shows_a_control_character_in_the_name_as_a_form_error(world):
+    client = Client()
+    client.force_login(world.users["organiser"])
+    response = client.post("/manage/e/cup/edit/", {
+        "name": "Cup\x1b", "slug": "cup", "starts_on": "2026-11-21", "ends_on": "2026-11-21",
+        "time_zone": "Europe/Ljubljana", "language": "en", "ruleset_code": "tarok-net-2007",
+        "ruleset_mode": "tri+1", "seating_system": "points", "planned_rounds": 3,
+        "hands_per_round": 4, "table_size": 4, "min_table_size": 3, "status": "registration",
+        "is_public": "on"})
+    assert response.status_code == 400
+    assert "control characters" in response.content.decode()
+    world.event.refresh_from_db()
+    assert world.event.name == "Event cup"

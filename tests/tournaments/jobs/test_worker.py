@@ -1,0 +1,102 @@
+"""A real Celery worker process over Redis seats a round: the task travels through the broker,
+the worker writes to the same (test) database, and a second run changes nothing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tournaments import services_rounds
+from tournaments.models import Job, Round
+from tournaments.tasks import generate_round
+
+ROOT = Path(__file__).resolve().parents[3]
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def _database_url() -> str:
+    s = connection.settings_dict
+    user = s.get("USER") or "postgres"
+    host = s.get("HOST") or "127.0.0.1"
+    port = s.get("PORT") or 5432
+    return f"postgres://{user}@{host}:{port}/{s['NAME']}"
+
+
+@pytest.fixture
+def real_worker():
+    broker = os.environ.get("CELERY_BROKER_URL", "")
+    if connection.vendor != "postgresql" or not broker.startswith("redis"):
+        if os.environ.get("EXPECT_WORKER"):
+            pytest.fail("CI must run the worker test on PostgreSQL with a Redis broker")
+        pytest.skip("needs PostgreSQL (DATABASE_URL) and Redis (CELERY_BROKER_URL)")
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    old_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=broker)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        yield proc
+    finally:
+        app.conf.task_default_queue = old_queue
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _wait_for(job_id: int, timeout: float = 60.0) -> Job:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = Job.objects.get(pk=job_id)
+        if job.status in (Job.Status.DONE, Job.Status.FAILED) and job.attempts > 0:
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job {job_id} did not finish in {timeout}s (status {job.status})")
+
+
+def test_worker_seats_the_next_round_once(real_worker):
+    organiser = UserFactory()
+    event = EventFactory(seating_system="random", ruleset_code="tarok-net-2007", ruleset_mode="tri+1")
+    event.organisers.add(organiser)
+    for n in range(1, 11):
+        RegistrationFactory(event=event, start_number=n)
+
+    job = services_rounds.round_generation_queue(event=event, actor=organiser)
+    try:
+        job = _wait_for(job.pk)
+    except AssertionError:
+        real_worker.terminate()
+        print(real_worker.stdout.read())
+        raise
+    assert job.status == Job.Status.DONE, job.message
+    assert job.attempts == 1
+    rnd = Round.objects.get(event=event, number=1)
+    sizes = sorted(t.seats.count() for t in rnd.tables.all())
+    assert sizes == [3, 3, 4]  # 10 players: one table of 4, two of 3
+    assert rnd.generation_key == job.key
+
+    # A crash after the round was stored but before the job was marked done: the task is
+    # delivered again (late acknowledgement). The rerun must find the round, not add one.
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING)
+    generate_round.delay(job.pk)
+    job = _wait_for(job.pk)
+    assert job.status == Job.Status.DONE
+    assert job.attempts == 2
+    assert Round.objects.filter(event=event).count() == 1
+    assert Job.objects.filter(event=event).count() == 1

@@ -1,0 +1,106 @@
+"""The lists: the seating list for the wall (by table, then alphabetically with each player's
+table) and the standings after any round or as final results, read back from the PDF."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.tournaments.pdf import builders
+from tests.tournaments.pdf.pdftext import page_texts, text
+from tournaments import services, services_rounds
+from tournaments.models import Event
+from tournaments.printing import render, selectors
+from tournaments.standings import event_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seating_list_by_table_and_alphabetically_with_the_table():
+    event = builders.slovenian_event(slug="wall", tables=3)
+    tables = [[12, 1, 7, 4], [3, 9, 2, 11], [5, 6, 8, 10]]
+    rnd = builders.seat(event, 1, tables)
+    pages = page_texts(render.seating_pdf(selectors.round_for_print(event, 1)))
+    by_table, alphabetical = pages[0], "\n".join(pages[1:])
+    assert "Razpored, 1. krog" in by_table and "Po mizah" in by_table
+    # By table: every table in order with its players' start numbers in seat order.
+    for number, seats in enumerate(tables, start=1):
+        block = by_table.split(f"Miza {number}")[1]
+        found = [int(n) for n in re.findall(r"^(\d+) ", block, re.M)][:4]
+        assert found == seats, number
+    # Alphabetically: every player once, surnames in order, each with his table.
+    rows = re.findall(r"^(\S+) (\S+) \((\d+)\)\s*Miza (\d+)$", alphabetical, re.M)
+    assert len(rows) == 12
+    surnames = [r[0] for r in rows]
+    assert surnames == sorted(surnames, key=lambda n: selectors.collation_key(n, "sl"))
+    assert surnames.index("Kovač") < surnames.index("Kovačič") < surnames.index("Krajnc")
+    table_of = {int(n): t for t, seats in enumerate(tables, start=1) for n in seats}
+    assert all(int(table) == table_of[int(number)] for _, _, number, table in rows)
+    assert rnd.tables.count() == 3
+
+
+def test_names_are_alphabetical_as_the_events_language_orders_them():
+    names = ["Zeman", "Čermák", "Cvetko", "Dolenc", "Šimek", "Sobota", "Müller", "Maier"]
+    assert sorted(names, key=lambda n: selectors.collation_key(n, "cs")) == [
+        "Cvetko", "Čermák", "Dolenc", "Maier", "Müller", "Sobota", "Šimek", "Zeman"]
+    assert sorted(["Müller", "Muster", "Mayer"], key=lambda n: selectors.collation_key(n, "de")
+                  ) == ["Mayer", "Müller", "Muster"]
+
+
+def _play_rounds(event, rounds: int):
+    organiser = event.organisers.first()
+    for number in range(1, rounds + 1):
+        if number == 1:
+            rnd = builders.seat(event, 1)
+        else:
+            job = services_rounds.round_generation_queue(event=event, actor=organiser)
+            services_rounds.round_generate(job.pk)
+            rnd = event.rounds.get(number=number)
+        services.round_publish(rnd=rnd, actor=organiser)
+        for table in rnd.tables.all():
+            builders.play_tri1_table(table, seed=number * 10 + table.number)
+        services_rounds.round_close(rnd=rnd, actor=organiser)
+
+
+def _order(pdf: bytes) -> list[int]:
+    """Start numbers in the order the printed standings list them."""
+    return [int(m) for m in re.findall(r"^\d+\.=? (\d+) ", text(pdf), re.M)]
+
+
+def test_standings_after_a_round_and_the_final_results():
+    event = builders.slovenian_event(slug="ranked", tables=2)
+    _play_rounds(event, 2)
+    after_one = render.standings_pdf(event, up_to_round=1)
+    assert "Lestvica po 1. krogu" in text(after_one)
+    expected = [row.start_number for row in event_standings(event, up_to_round=1).rows]
+    assert _order(after_one) == expected
+    now = render.standings_pdf(event)
+    assert "Lestvica po 2. krogu" in text(now)
+    assert _order(now) == [row.start_number for row in event_standings(event).rows]
+    services.event_update(event=event, actor=event.organisers.first(),
+                          status=Event.Status.FINISHED)
+    final = text(render.standings_pdf(event))
+    assert "Končni vrstni red" in final
+    # Table points and score per round, the total of table points is 10 per table per round.
+    rows = event_standings(event).rows
+    assert sum(r.points for r in rows) == 2 * 2 * 10
+    leader = rows[0]
+    assert re.search(rf"^1\. {leader.start_number} {re.escape(leader.player.full_name)}",
+                     final, re.M)
+
+
+def test_money_standings_are_in_crowns():
+    event = builders.czech_event(slug="money-standings")
+    rnd = builders.czech_round_two(event)
+    services.round_publish(rnd=rnd, actor=event.organisers.first())
+    builders.play_money_table(rnd.tables.get(number=4), {
+        "8": (0, 650), "23": (1000, 230), "45": (0, 4200), "98": (0, 3920)})
+    body = text(render.standings_pdf(event))
+    assert "Výsledek (Kč)" in body
+    # Seed 004: 45 Sobota ends with 42,00 Kč of a 20,00 Kč stake: +22,00; 23 Fric bought
+    # 10,00 and ends with 2,30: −27,70.
+    assert re.search(r"^1\. 45 Jiří Sobota .*\+22,00$", body, re.M)
+    assert re.search(r"23 Petr Fric .*−27,70$", body, re.M)
+    assert "Nepotvrzené" not in body
+    assert "dosud nepotvrzené stoly" in body  # the other tables of the round are pending

@@ -1,0 +1,95 @@
+"""A referee's correction after a round is closed reaches everything that depends on it: the
+carried totals of the registrations and the seating of the next round (seed 000 §4.1 b seats
+by points)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tests.tournaments.pdf import builders
+from tournaments import selectors, services, services_rounds
+from tournaments.models import Registration, Scorecard
+from tournaments.standings import event_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def closed_round():
+    """A closed round 1 of four players at which player 1 won a trojka with 50 points (+25)."""
+    organiser, referee = UserFactory(), UserFactory()
+    event = EventFactory(seating_system="points")
+    event.organisers.add(organiser)
+    event.referees.add(referee)
+    for n in range(1, 5):
+        RegistrationFactory(event=event, start_number=n)
+    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
+                               tables=[["1", "2", "3", "4"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    card = Scorecard.objects.get(table__round=rnd)
+    services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
+    services.scorecard_submit(scorecard=card, actor=organiser)
+    services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card: fewer hands than the round plays")
+    services_rounds.round_close(rnd=rnd, actor=organiser)
+    return event, card, organiser, referee
+
+
+def test_a_correction_after_closing_changes_carried_points_and_the_next_seating():
+    event, card, organiser, referee = closed_round()
+    first = Registration.objects.get(event=event, start_number=1)
+    assert (first.tournament_points, first.score) == (Decimal("4.000"), 25)
+
+    # The referee finds the points were 20, not 50: player 1 lost by 15 (-25) and is last.
+    card.refresh_from_db()
+    services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
+                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 20},
+                       reason="counted again at the referee's table")
+    first.refresh_from_db()
+    assert (first.tournament_points, first.score) == (Decimal("1.000"), -25)
+    request = selectors.seating_request(event, 2, seed=7)
+    points = {p["id"]: p["points"] for p in request["players"]}
+    # 2, 3 and 4 are tied at 0 and share places 1–3 (the default table_ties "share", #21).
+    assert points["1"] == 1.0 and points["2"] == points["3"] == points["4"] == 3.0
+
+
+def test_an_annulled_table_counts_nothing_for_its_players():
+    event, card, organiser, referee = closed_round()
+    services.scorecard_annul(scorecard=card, actor=referee, reason="card missing signatures")
+    assert set(Registration.objects.filter(event=event).values_list("tournament_points", "score")) == {
+        (Decimal("0.000"), 0)}
+
+
+def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whole_standings():
+    """The carried totals after a correction are those of the whole standings up to the last
+    closed round, for every player (one with a referee's adjustment too), though only the
+    corrected table's players are read and written."""
+    event = builders.slovenian_event(slug="scoped-refresh", tables=3)
+    organiser, referee = event.organisers.first(), event.referees.first()
+    for number in (1, 2):
+        rnd = builders.seat(event, number)
+        services.round_publish(rnd=rnd, actor=organiser)
+        for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
+            ids = list(card.player_ids)
+            services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                               record={"game": "trojka", "declarer": ids[card.table.number % 3],
+                                       "resting": ids[3], "points": 20 + 10 * card.table.number})
+            card.refresh_from_db()
+            services.scorecard_submit(scorecard=card, actor=organiser)
+            services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
+        services_rounds.round_close(rnd=rnd, actor=organiser)
+    services.standings_adjust(registration=Registration.objects.get(event=event, start_number=5),
+                              actor=referee, reason="late", points_delta="-1/3", score_delta=-10)
+    card = Scorecard.objects.get(table__round__event=event, table__round__number=1, table__number=2)
+    before = {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
+                       record={"game": "trojka", "declarer": ids[2], "resting": ids[3], "points": 55},
+                       reason="counted again")
+    rows = {r.start_number: r for r in event_standings(event, up_to_round=2).rows}
+    after = {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
+    assert after == {n: (rows[n].exact_points, rows[n].score) for n in after}
+    moved = {n for n in after if after[n] != before[n]}
+    assert moved and moved <= {int(p) for p in ids}
