@@ -39,7 +39,7 @@ from leagues.forms import (
     SeasonForm,
 )
 from leagues.models import League, Matchday, Season, SeasonMembership
-from tournaments import rights
+from tournaments import jobs, rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
 from tournaments.forms import CsvImportForm, add_service_errors
@@ -356,6 +356,7 @@ def season_schedule(request: HttpRequest, season: Season) -> HttpResponse:
         "schedule": selectors.schedule_view(season, divisions),
         "fixed": selectors.any_matchday_seated(season) or season.status == Season.Status.FINISHED,
         "job": job if job is not None and job.status in ("queued", "running", "failed") else None,
+        "job_message": jobs.job_message(job) if job is not None else "",
         "remarks": request.session.pop("league_swap_remarks", None), "tab": "schedule",
     })
 

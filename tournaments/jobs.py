@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from kombu.exceptions import OperationalError
 
+from tournaments.engine_text.seating_errors import stage_text
 from tournaments.models import Job
 
 logger = logging.getLogger(__name__)
@@ -127,6 +128,14 @@ def is_stale(job: Job) -> bool:
     """A RUNNING job whose worker stopped reporting: it will not finish by itself."""
     return (job.status == Job.Status.RUNNING
             and job.updated_at <= timezone.now() - timedelta(seconds=stale_after_seconds()))
+
+
+def job_message(job: Job) -> str:
+    """What a job says, in the reader's language: a job that keeps its stage as code and
+    params (the seating of a round, a league's schedule) is said from them; any other message
+    is shown as it was written."""
+    result = job.result if isinstance(job.result, dict) else {}
+    return stage_text(result.get("stage"), job.message)
 
 
 def stale_message() -> str:

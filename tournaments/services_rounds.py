@@ -3,7 +3,10 @@ an idempotent background job, running that job (called by the Celery task), and 
 round, which turns the tables' scorecards into table points and carried scores.
 
 The seating itself is decided by the pure engine in `tournaments.seating`; this module only
-builds its request from the database and stores its answer.
+builds its request from the database and stores its answer. The job runs in a worker with no
+request language, so each stage is kept in the job's result as code, params and the engine's
+English (`engine_text.seating_errors.stage`), and the job's page says it in the reader's
+language; the job's `message` is the English.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import audit, jobs, lifecycle, rights, selectors, standings
+from tournaments.engine_text.seating_errors import stage
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
@@ -72,9 +76,18 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
     return job
 
 
-def _progress(job: Job, step: int, message: str, status: str = Job.Status.RUNNING) -> None:
-    Job.objects.filter(pk=job.pk).update(progress=step, message=message, status=status,
+def _progress(job: Job, step: int, message: str, status: str = Job.Status.RUNNING,
+              stage_item: dict[str, Any] | None = None) -> None:
+    """Report a step: its English message, and the stage it is (code and params) for the page."""
+    result = {k: v for k, v in (job.result or {}).items() if k != "stage"}
+    if stage_item is not None:
+        result["stage"] = stage_item
+    Job.objects.filter(pk=job.pk).update(progress=step, message=message, status=status, result=result,
                                          updated_at=timezone.now())
+
+
+def _stage(job: Job, step: int, item: dict[str, Any], status: str = Job.Status.RUNNING) -> None:
+    _progress(job, step, item["message"], status=status, stage_item=item)
 
 
 def round_generate(job_id: int) -> Job:
@@ -89,22 +102,22 @@ def round_generate(job_id: int) -> Job:
     Job.objects.filter(pk=job.pk).update(attempts=job.attempts + 1)
     event = job.event
     number = int(job.result.get("round", 0)) or next_round_number(event)
-    _progress(job, 1, f"building the seating request for round {number}")
+    _stage(job, 1, stage("building_request", f"building the seating request for round {number}", round=number))
     seed = round_seed(event, number)
     request = selectors.seating_request(event, number, seed)
-    _progress(job, 2, "seating the players")
+    _stage(job, 2, stage("seating", "seating the players"))
     try:
         result = seat_round(request)
     except SeatingInvalid as exc:
-        message = "; ".join(e["message"] for e in exc.errors)
-        _progress(job, 2, message, status=Job.Status.FAILED)
+        _stage(job, 2, stage("seating_refused", "the seating was refused: " + "; ".join(
+            e["message"] for e in exc.errors), errors=exc.errors), status=Job.Status.FAILED)
         job.refresh_from_db()
         return job
     # The independent checker guards the engine: a round it refuses is never stored.
     violations = check_seating(request, result)
     if violations:
-        message = "the seating failed its check: " + "; ".join(v["message"] for v in violations)
-        _progress(job, 2, message, status=Job.Status.FAILED)
+        _stage(job, 2, stage("check_failed", "the seating failed its check: " + "; ".join(
+            v["message"] for v in violations), violations=violations), status=Job.Status.FAILED)
         job.refresh_from_db()
         return job
     try:
@@ -118,11 +131,13 @@ def round_generate(job_id: int) -> Job:
         _progress(job, 2, str(exc), status=Job.Status.FAILED)
         job.refresh_from_db()
         return job
+    tables = rnd.tables.count()
+    done = stage("done", f"round {rnd.number}: {tables} table{'' if tables == 1 else 's'}",
+                 round=rnd.number, tables=tables)
     Job.objects.filter(pk=job.pk).update(
-        status=Job.Status.DONE, progress=3, updated_at=timezone.now(),
-        message=f"round {rnd.number}: {rnd.tables.count()} tables",
+        status=Job.Status.DONE, progress=3, updated_at=timezone.now(), message=done["message"],
         result={"round": rnd.number, "round_id": rnd.pk, "tables": len(result["tables"]),
-                "repeat_pairs": result.get("repeat_pairs", 0)},
+                "repeat_pairs": result.get("repeat_pairs", 0), "stage": done},
     )
     job.refresh_from_db()
     return job

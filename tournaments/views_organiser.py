@@ -307,7 +307,7 @@ def _job_context(event: Event, job: Job) -> dict[str, Any]:
     number = job.result.get("round")
     percent = int(100 * job.progress / job.total) if job.total else 0
     return {"event": event, "job": job, "percent": percent, "round_number": number,
-            "stale": jobs.is_stale(job),
+            "stale": jobs.is_stale(job), "job_message": jobs.job_message(job),
             "round_url": _round_url(event, number) if number and job.status == Job.Status.DONE else ""}
 
 

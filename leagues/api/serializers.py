@@ -13,6 +13,7 @@ from rest_framework import serializers
 
 from leagues import league_standings, selectors
 from leagues.models import CupSeries, Division, League, Matchday, Season, SeasonMembership
+from tournaments import jobs
 from tournaments.api.serializers import ApiErrorItemSerializer
 from tournaments.models import Event, Job, Player
 
@@ -36,6 +37,11 @@ class NoteSerializer(serializers.Serializer):
 
 class JobProgressSerializer(serializers.ModelSerializer):
     """A background draw of a large division's schedule, and how far it is."""
+
+    message = serializers.SerializerMethodField(help_text="what the job says, in the request's language")
+
+    def get_message(self, job: Job) -> str:
+        return jobs.job_message(job)
 
     class Meta:
         model = Job

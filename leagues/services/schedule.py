@@ -22,6 +22,7 @@ from leagues.services.common import err
 from leagues.services.seasons import check_planning
 from tournaments import audit, jobs
 from tournaments import services as tournament_services
+from tournaments.engine_text.seating_errors import seating_error_text, stage, violation_text
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Player, Round
 from tournaments.seating import SeatingInvalid, seat_round
@@ -33,6 +34,17 @@ from tournaments.seating.checker import check_seating
 HARD_VIOLATIONS = {"result_invalid", "request_invalid", "wrong_number_of_matchdays", "table_too_big",
                    "table_too_small", "too_many_tables", "seated_twice", "player_missing",
                    "unknown_player", "unexpected_bye", "repeat_pairs_wrong"}
+
+
+class ScheduleRefused(ServiceError):
+    """The seating engine refused a division's schedule. Besides the refusal in the request's
+    language it keeps the engine's errors (code, params, English, and the division's name), so
+    that a background draw, which runs with no request language, can be said in the reader's
+    language on the schedule page."""
+
+    def __init__(self, errors: list[dict[str, Any]], seating_errors: list[dict[str, Any]]):
+        super().__init__(errors)
+        self.seating_errors = seating_errors
 
 
 def division_seed(seed: int, level: int) -> int:
@@ -105,6 +117,12 @@ def schedule_job_run(job_id: int) -> Job:
 
     try:
         schedule_generate(season=season, actor=job.created_by, seed=job.result.get("seed"), progress=progress)
+    except ScheduleRefused as exc:
+        # Kept as code and params: the page says it in the language of whoever reads it.
+        refused = stage("seating_refused", "the seating was refused: " + "; ".join(
+            f"{e['division']}: {e['message']}" for e in exc.seating_errors), errors=exc.seating_errors)
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, message=refused["message"],
+                                             result={**job.result, "stage": refused}, updated_at=timezone.now())
     except ServiceError as exc:
         Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, message=str(exc), updated_at=timezone.now())
     else:
@@ -133,6 +151,7 @@ def schedule_generate(*, season: Season, actor: Any, seed: int | None = None,
         raise ServiceError(_("the seed is a whole number >= 0"), field="seed", code="invalid")
     stored: dict[str, Any] = {}
     errors = []
+    refused: list[dict[str, Any]] = []
     for division in selectors.divisions_of(season):
         if not division.plays_matchdays:
             continue
@@ -147,12 +166,15 @@ def schedule_generate(*, season: Season, actor: Any, seed: int | None = None,
         try:
             result = seat_round(request, progress=progress)
         except SeatingInvalid as exc:
-            errors.extend(err(f"divisions.{division.level}", e.get("code", "invalid"), e["message"])
+            errors.extend(err(f"divisions.{division.level}", e.get("code", "invalid"), seating_error_text(e))
                           for e in exc.errors)
+            refused.extend({**e, "division": division.name} for e in exc.errors)
             continue
         stored[str(division.level)] = {"name": division.name, "players": player_ids,
                                        "rounds": result["rounds"], "repeat_pairs": result["repeat_pairs"],
                                        "notes": result.get("notes", [])}
+    if errors and len(refused) == len(errors):
+        raise ScheduleRefused(errors, refused)
     if errors:
         raise ServiceError(errors)
     if not stored:
@@ -214,7 +236,7 @@ def schedule_swap(*, season: Season, division: Division, matchday_number: int, f
                                          "eliminated": [], "notes": []})
     hard = [v for v in violations if v["code"] in HARD_VIOLATIONS]
     if hard:
-        raise ServiceError([err("players", v["code"], v["message"]) for v in hard])
+        raise ServiceError([err("players", v["code"], violation_text(v)) for v in hard])
     if rnd is not None:
         regs = {r.player_id: str(r.start_number) for r in matchday.event.registrations.all()}
         tournament_services.round_swap_players(rnd=rnd, first=regs[first.pk], second=regs[second.pk], actor=actor)
@@ -231,4 +253,4 @@ def schedule_swap(*, season: Season, division: Division, matchday_number: int, f
                         "repeat_pairs": repeats},
                  reason=reason)
     return {"repeat_pairs": repeats, "repeat_pairs_before": before_repeats,
-            "remarks": [v["message"] for v in violations]}
+            "remarks": [violation_text(v) for v in violations]}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments import jobs
 from tournaments.exact_points import ExactPointsSerializerField, parse_points
 from tournaments.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
 from tournaments.models import (
@@ -190,6 +191,11 @@ class RegistrationImportResultSerializer(serializers.Serializer):
 
 class JobSerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    message = serializers.SerializerMethodField(
+        help_text="what the job says, in the request's language (its result keeps the stage's code and params)")
+
+    def get_message(self, job: Job) -> str:
+        return jobs.job_message(job)
 
     class Meta:
         model = Job

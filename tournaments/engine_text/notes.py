@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from tournaments.engine_text.common import english_reader, fill
+from tournaments.engine_text.seating_errors import VIOLATION_CODES, violation_text
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +84,20 @@ _LATE = npgettext_lazy("engine", ", then %(late)s late entry", ", then %(late)s 
 _MISSED = npgettext_lazy("engine", ", then %(missed)s who missed the last round",
                          ", then %(missed)s who missed the last round", "missed")
 
-NOTE_CODES = frozenset(_NOTES) | {"no_repeat_bound"}
+# A swapped round carries the checker's violations as notes (tournaments.services.rounds):
+# code "checker", the violation's code and params.
+_CHECKER = pgettext_lazy("engine", "checker: %(note)s")
+
+NOTE_CODES = frozenset(_NOTES) | {"no_repeat_bound", "checker"}
+
+
+def _checker_text(params: dict[str, Any], english: str) -> str:
+    violation = params.pop("violation")
+    if violation not in VIOLATION_CODES:
+        return english
+    text = violation_text({"code": violation, "params": params,
+                           "message": english.removeprefix("checker: ")})
+    return fill(_CHECKER, note=text)
 
 
 def _note_values(code: str, params: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -116,6 +130,8 @@ def note_text(note: Any) -> str:
     if english_reader() or code not in NOTE_CODES or not isinstance(params, Mapping):
         return english
     try:
+        if code == "checker":
+            return _checker_text(dict(params), english)
         msgid, values = _note_values(code, dict(params))
         text = fill(msgid, **values)
         if "matchday" in params:

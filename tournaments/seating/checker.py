@@ -1,8 +1,9 @@
 """The independent checker: does a seating result obey its system's rules?
 
 `check_seating(request, result)` returns a list of violations, each a dict with `code`,
-`message` and, where it applies, `table` (1-based), `matchday` (1-based) and `player`; an
-empty list means the result is valid. It never raises on malformed input: a malformed
+`message`, `params` (the numbers and player ids the message names, so that the Django side
+can say it in the reader's language) and, where it applies, `table` (1-based), `matchday`
+(1-based) and `player`; an empty list means the result is valid. It never raises on malformed input: a malformed
 request or result is itself reported.
 
 It is written apart from the generators on purpose and imports none of them: it reads the
@@ -24,9 +25,12 @@ from typing import Any
 KNOWN_SYSTEMS = ("random", "points", "knockout", "league", "fixed")
 
 
-def _violation(code: str, message: str, **where: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"code": code, "message": message}
-    out.update({k: v for k, v in where.items() if v is not None})
+def _violation(code: str, message: str, *, table: int | None = None, matchday: int | None = None,
+               player: str | None = None, **params: Any) -> dict[str, Any]:
+    """A violation: where it is (table, matchday, player) and the values its message names."""
+    where = {k: v for k, v in (("table", table), ("matchday", matchday), ("player", player)) if v is not None}
+    out: dict[str, Any] = {"code": code, "message": message, **where}
+    out["params"] = {**where, **{k: v for k, v in params.items() if v is not None}}
     return out
 
 
@@ -117,11 +121,12 @@ def _check_sizes(tables: list[list[str]], req: _Request, problems: list, matchda
     for number, table in enumerate(tables, start=1):
         if len(table) > req.table_size:
             problems.append(_violation("table_too_big", f"table {number} has {len(table)} players, more than "
-                                       f"table_size {req.table_size}", table=number, matchday=matchday))
+                                       f"table_size {req.table_size}", table=number, matchday=matchday,
+                                       count=len(table), size=req.table_size))
         if len(table) < req.min_table_size:
             problems.append(_violation("table_too_small", f"table {number} has {len(table)} players, fewer "
                                        f"than min_table_size {req.min_table_size}", table=number,
-                                       matchday=matchday))
+                                       matchday=matchday, count=len(table), smallest=req.min_table_size))
 
 
 def _check_fewest_tables(tables: list[list[str]], req: _Request, problems: list,
@@ -130,7 +135,8 @@ def _check_fewest_tables(tables: list[list[str]], req: _Request, problems: list,
     needed = -(-seated // req.table_size)
     if len(tables) != needed:
         problems.append(_violation("too_many_tables", f"{seated} players need {needed} tables of up to "
-                                   f"{req.table_size}, the result uses {len(tables)}", matchday=matchday))
+                                   f"{req.table_size}, the result uses {len(tables)}", matchday=matchday,
+                                   count=seated, needed=needed, size=req.table_size, used=len(tables)))
 
 
 def _check_coverage(tables: list[list[str]], byes: list[str], eliminated: list[str], req: _Request,
@@ -139,7 +145,7 @@ def _check_coverage(tables: list[list[str]], byes: list[str], eliminated: list[s
     for player, times in sorted(seen.items()):
         if times > 1:
             problems.append(_violation("seated_twice", f"player {player} appears {times} times",
-                                       player=player, matchday=matchday))
+                                       player=player, matchday=matchday, times=times))
     for player in sorted(req.players):
         if player not in seen:
             problems.append(_violation("player_missing", f"player {player} is neither seated nor listed "
@@ -177,7 +183,8 @@ def _check_swap_optimal(tables: list[list[str]], met: set[tuple[str, str]], prob
                 if after < before:
                     problems.append(_violation(
                         "not_swap_optimal", f"swapping {p} (table {i + 1}) and {q} (table {j + 1}) would "
-                        f"avoid {before - after} repeat meetings", table=i + 1, player=p, matchday=matchday))
+                        f"avoid {before - after} repeat meetings", table=i + 1, player=p, matchday=matchday,
+                        other=q, other_table=j + 1, avoided=before - after))
                     return
 
 
@@ -198,7 +205,7 @@ def _check_points(req: _Request, tables: list[list[str]], problems: list) -> Non
     for player_id, entry in req.players.items():
         if not entry.get("new") and not (_number(entry.get("points")) and _number(entry.get("score"))):
             problems.append(_violation("request_invalid", f"player {player_id} has no points or score",
-                                       player=player_id))
+                                       player=player_id, missing="points"))
             return
     worst_so_far = None
     for number, table in enumerate(tables, start=1):
@@ -210,7 +217,7 @@ def _check_points(req: _Request, tables: list[list[str]], problems: list) -> Non
             problems.append(_violation(
                 "points_order", f"{best_here[1]} at table {number} ranks ahead of {worst_so_far[1]} at an "
                 "earlier table (order: played the last round by points and score, late entries, then "
-                "the others by points)", table=number, player=best_here[1]))
+                "the others by points)", table=number, player=best_here[1], other=worst_so_far[1]))
         worst_here = max(keys)
         if worst_so_far is None or worst_here[0] > worst_so_far[0]:
             worst_so_far = worst_here
@@ -244,7 +251,7 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
         while target * 2 <= count:
             target *= 2
         if count < 4:
-            problems.append(_violation("too_few_players", "a knock-out needs at least four players"))
+            problems.append(_violation("too_few_players", "a knock-out needs at least four players", count=count))
             return
         if eliminated:
             problems.append(_violation("eliminated_in_draw", "nobody is eliminated before playing"))
@@ -257,7 +264,8 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
                         if drop else f"{target // 4} tables of four")
             problems.append(_violation(
                 "knockout_draw_size", f"{count} players: the main draw needs {target}, so the first round "
-                f"needs {expected}; got sizes {[len(t) for t in tables]}"))
+                f"needs {expected}; got sizes {[len(t) for t in tables]}", count=count, target=target,
+                fours=drop // 2 if drop else target // 4, threes=drop % 2))
         if drop == 0 and byes:
             problems.append(_violation("unexpected_bye", "a full main draw has no byes"))
         return
@@ -268,7 +276,7 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
         table_ranks = _possible_ranks(table)
         if table_ranks is None:
             problems.append(_violation("request_invalid", f"previous_round table {index + 1} has no usable "
-                                       "placing or totals"))
+                                       "placing or totals", previous=index + 1))
             return
         ranks.update(table_ranks)
         table_of.update({p: index for p in table["players"]})
@@ -282,12 +290,14 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
     for player in seated:
         if player in ranks and ranks[player][0] > 2:
             problems.append(_violation("eliminated_player_seated", f"{player} did not finish in the top two "
-                                       f"of table {table_of[player] + 1} but is seated", player=player))
+                                       f"of table {table_of[player] + 1} but is seated", player=player,
+                                       previous=table_of[player] + 1))
     for index, table in enumerate(req.previous):
         through = [p for p in table["players"] if p in seated_set]
         if len(through) != 2:
             problems.append(_violation("two_go_through", f"{len(through)} players of previous table "
-                                       f"{index + 1} are seated; exactly two go through", table=index + 1))
+                                       f"{index + 1} are seated; exactly two go through", table=index + 1,
+                                       count=len(through)))
     should_go = {p for p in table_of if p not in seated_set} | out_before
     for player in sorted(out_before & seated_set):
         problems.append(_violation("eliminated_player_seated", f"{player} went out in an earlier round "
@@ -295,7 +305,7 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
     if set(eliminated) != should_go:
         problems.append(_violation("eliminated_list", "eliminated must list exactly the previous round's "
                                    f"players who did not go through: expected {sorted(should_go)}, got "
-                                   f"{sorted(eliminated)}"))
+                                   f"{sorted(eliminated)}", expected=", ".join(sorted(should_go))))
     if any(len(t) != 4 for t in tables):
         problems.append(_violation("knockout_table_size", "every table after the first draw seats four"))
     after_pre = bool(skipped) or any(len(t["players"]) == 3 for t in req.previous)
@@ -303,7 +313,7 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
         return
     count = len(req.previous)
     if not _main_size(count * 4):
-        problems.append(_violation("request_invalid", "previous_round is not a main-draw round"))
+        problems.append(_violation("request_invalid", "previous_round is not a main-draw round", count=count * 4))
         return
     half = count // 2
     for index, table in enumerate(tables):
@@ -320,12 +330,14 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
             if not ok:
                 problems.append(_violation(
                     "halves_rule", f"table {index + 1} must take the {wanted} of previous table "
-                    f"{source + 1} (halves A and B, seed 000 §4.1 a); it has {from_source}", table=index + 1))
+                    f"{source + 1} (halves A and B, seed 000 §4.1 a); it has {from_source}", table=index + 1,
+                    place=rank, previous=source + 1))
         by_source = Counter(table_of.get(p) for p in table)
         for source, times in by_source.items():
             if source is not None and times > 1:
                 problems.append(_violation("met_again", f"table {index + 1} seats {times} players from "
-                                           f"previous table {source + 1}", table=index + 1))
+                                           f"previous table {source + 1}", table=index + 1, times=times,
+                                           previous=source + 1))
 
 
 def pair_counts(rounds: Any) -> Counter:
@@ -421,7 +433,7 @@ def _lexicographic_swap_check(rounds: list, met_before: Counter, clubs: dict[str
                         problems.append(_violation(
                             "not_swap_optimal", f"swapping {p} (table {i + 1}) and {q} (table {j + 1}) on "
                             f"matchday {number} would spread the meetings better", table=i + 1, player=p,
-                            matchday=number))
+                            matchday=number, other=q, other_table=j + 1))
                         return
 
 
@@ -433,7 +445,8 @@ def _check_league(req: _Request, raw: dict[str, Any], result: dict[str, Any], pr
         return
     if not _whole(req.rounds) or len(rounds) != req.rounds:
         problems.append(_violation("wrong_number_of_matchdays", f"{req.rounds!r} matchdays asked, "
-                                   f"{len(rounds)} given"))
+                                   f"{len(rounds)} given", asked=req.rounds if _whole(req.rounds) else None,
+                                   given=len(rounds)))
     try:
         absent, fixed, clubs, weight = _league_wishes(raw, len(rounds))
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -448,14 +461,16 @@ def _check_league(req: _Request, raw: dict[str, Any], result: dict[str, Any], pr
         for player, table in sorted(fixed.get(number, {}).items()):
             if table > len(tables) or player not in tables[table - 1]:
                 problems.append(_violation("fixed_seat_moved", f"player {player} must sit at table {table} on "
-                                           f"matchday {number}", player=player, matchday=number))
+                                           f"matchday {number}", player=player, matchday=number,
+                                           seat=table))
     req.players = everyone
     if problems:
         return
     repeats = _season_repeats(req.history, rounds)
     if result.get("repeat_pairs") != repeats:
         problems.append(_violation("repeat_pairs_wrong", f"the schedule has {repeats} repeat meetings, "
-                                   f"the result says {result.get('repeat_pairs')!r}"))
+                                   f"the result says {result.get('repeat_pairs')!r}", repeats=repeats,
+                                   claimed=result.get("repeat_pairs") if _whole(result.get("repeat_pairs")) else None))
     movable = [{p for t in tables for p in t} - set(fixed.get(n, {})) for n, tables in enumerate(rounds, start=1)]
     _lexicographic_swap_check(rounds, pair_counts(req.history), clubs, weight, movable, problems)
     count = len(req.players)
@@ -463,7 +478,8 @@ def _check_league(req: _Request, raw: dict[str, Any], result: dict[str, Any], pr
     plain = not (req.history or absent or fixed or clubs)
     if plain and len(rounds) <= reachable and repeats:
         problems.append(_violation("known_schedule_missed", f"{count} players can play {reachable} "
-                                   f"matchdays without any repeat meeting; this schedule has {repeats}"))
+                                   f"matchdays without any repeat meeting; this schedule has {repeats}",
+                                   count=count, reachable=reachable, repeats=repeats))
 
 
 def check_seating(request: Any, result: Any) -> list[dict[str, Any]]:
@@ -500,7 +516,8 @@ def check_seating(request: Any, result: Any) -> list[dict[str, Any]]:
     repeats = _repeats_in(tables, met)
     if _whole(result.get("repeat_pairs")) and result["repeat_pairs"] != repeats:
         problems.append(_violation("repeat_pairs_wrong", f"{repeats} pairs in this round met before, the "
-                                   f"result says {result['repeat_pairs']}"))
+                                   f"result says {result['repeat_pairs']}", repeats=repeats,
+                                   claimed=result["repeat_pairs"]))
     if req.system != "knockout" and (byes or eliminated):
         problems.append(_violation("unexpected_bye", f"the {req.system} system seats every available player"))
 

@@ -24,16 +24,17 @@ def seat_fixed(request: SeatingRequest) -> dict[str, Any]:
         if not request.min_table_size <= len(table) <= request.table_size:
             errors.add(f"tables[{index}]", "bad_table_size",
                        f"table {index + 1} has {len(table)} players; allowed are "
-                       f"{request.min_table_size} to {request.table_size}")
+                       f"{request.min_table_size} to {request.table_size}", table=index + 1, count=len(table),
+                       smallest=request.min_table_size, largest=request.table_size)
         for player_id in table:
             if player_id not in available:
                 errors.add(f"tables[{index}]", "unknown_player",
                            f"player {player_id} at table {index + 1} is not among the available players",
-                           player=player_id)
+                           player=player_id, table=index + 1)
             if player_id in seated:
                 errors.add(f"tables[{index}]", "duplicate_player",
                            f"player {player_id} sits at table {seated[player_id] + 1} and at table {index + 1}",
-                           player=player_id)
+                           player=player_id, first=seated[player_id] + 1, second=index + 1)
             else:
                 seated[player_id] = index
     for player_id in request.player_ids:

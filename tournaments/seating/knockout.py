@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .errors import ErrorCollector, SeatingInvalid
+from .errors import ErrorCollector, refuse
 from .layout import split
 from .meetings import from_history
 from .notes import note
@@ -65,8 +65,8 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     count = len(request.players)
     target = main_draw_size(count)
     if target == 0:
-        raise SeatingInvalid([{"player": None, "field": "players", "code": "too_few_players",
-                               "message": f"a knock-out needs at least 4 players, got {count}"}])
+        refuse("players", "too_few_players", f"a knock-out needs at least 4 players, got {count}",
+               count=count)
     order = sorted(request.player_ids)
     rng.shuffle(order)
     if count == target:
@@ -78,11 +78,10 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
         return {"tables": tables, "byes": [], "eliminated": [], "notes": notes}
     to_drop = count - target
     if to_drop % 2 and request.min_table_size > 3:
-        raise SeatingInvalid([{
-            "player": None, "field": "min_table_size", "code": "cannot_seat",
-            "message": (f"{to_drop} of {count} players must drop out to reach {target}; an odd number "
-                        "needs one pre-competition table of three, below min_table_size"),
-        }])
+        refuse("min_table_size", "cannot_seat",
+               f"{to_drop} of {count} players must drop out to reach {target}; an odd number "
+               "needs one pre-competition table of three, below min_table_size",
+               drop=to_drop, count=count, target=target, smallest=request.min_table_size)
     full_tables = to_drop // 2
     sizes = [4] * full_tables + ([3] if to_drop % 2 else [])
     playing = sum(sizes)
@@ -129,7 +128,7 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
         if len(table.players) not in (3, 4):
             errors.add(f"previous_round[{number - 1}].players", "bad_table_size",
                        f"knock-out tables seat 4 (3 at one pre-competition table), table {number} had "
-                       f"{len(table.players)}")
+                       f"{len(table.players)}", table=number, count=len(table.players))
             continue
         placing = _placing(table, number, rng, notes)
         winners.append(placing[0])
@@ -139,7 +138,7 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
             if player_id not in available:
                 errors.add("players", "advancing_player_missing",
                            f"player {player_id} went through at table {number} but is not among the "
-                           "available players", player=player_id)
+                           "available players", player=player_id, table=number)
     errors.raise_if_any()
     # Everyone still in plays every round except those who skipped the pre-competition, who
     # have never sat at a table; someone in the history but not in the last round is out.
@@ -151,15 +150,12 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
                           count=len(out_earlier)))
     field = [p for pair in zip(winners, seconds, strict=True) for p in pair] + skipped
     if len(field) == 2 and not skipped:
-        raise SeatingInvalid([{"player": None, "field": "previous_round", "code": "final_played",
-                               "message": "the previous round was the final: the knock-out is over"}])
+        refuse("previous_round", "final_played", "the previous round was the final: the knock-out is over")
     if not _is_main_draw_size(len(field)):
-        raise SeatingInvalid([{
-            "player": None, "field": "previous_round", "code": "field_not_main_draw_size",
-            "message": (f"{len(field)} players go on ({len(winners) + len(seconds)} through from "
-                        f"previous_round, {len(skipped)} who did not play it); the knock-out needs "
-                        "4, 8, 16, 32, ..."),
-        }])
+        refuse("previous_round", "field_not_main_draw_size",
+               f"{len(field)} players go on ({len(winners) + len(seconds)} through from "
+               f"previous_round, {len(skipped)} who did not play it); the knock-out needs 4, 8, 16, 32, ...",
+               count=len(field), through=len(winners) + len(seconds), skipped=len(skipped))
     after_pre_competition = bool(skipped) or any(len(t.players) == 3 for t in request.previous_round)
     if after_pre_competition:
         order = sorted(field)

@@ -12,24 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import SeatingInvalid
+from .errors import refuse
 from .notes import short_table
 
 
 def table_sizes(player_count: int, table_size: int, min_table_size: int) -> list[int]:
     """Sizes of the tables, table 1 first; raises SeatingInvalid when no layout exists."""
     if player_count <= 0:
-        raise SeatingInvalid([{"player": None, "field": "players", "code": "no_players",
-                               "message": "there is nobody to seat"}])
+        refuse("players", "no_players", "there is nobody to seat")
     tables = -(-player_count // table_size)
     if tables * min_table_size > player_count:
         # Fewer tables would overfill one, more tables would leave even fewer per table.
-        raise SeatingInvalid([{
-            "player": None, "field": "players", "code": "cannot_seat",
-            "message": (f"{player_count} players cannot sit at tables of {min_table_size} to "
-                        f"{table_size}: {tables} tables would need at least "
-                        f"{tables * min_table_size}"),
-        }])
+        refuse("players", "cannot_seat",
+               f"{player_count} players cannot sit at tables of {min_table_size} to "
+               f"{table_size}: {tables} tables would need at least {tables * min_table_size}",
+               count=player_count, smallest=min_table_size, largest=table_size, tables=tables,
+               needed=tables * min_table_size)
     sizes = [table_size] * tables
     missing = tables * table_size - player_count
     index = tables - 1

@@ -28,7 +28,7 @@ from typing import Any
 
 from .bounds import no_repeat_bound, schedule_distance
 from .designs import construction
-from .errors import SeatingInvalid
+from .errors import ErrorCollector
 from .layout import short_table_notes, table_sizes
 from .meetings import from_history
 from .notes import in_matchday, note
@@ -54,25 +54,24 @@ def season_repeats(history: tuple, rounds: list[list[list[str]]]) -> int:
 def _fixed_by_matchday(request: SeatingRequest, sizes: list[list[int]]) -> list[dict[str, int]]:
     """{player: table index} for every matchday, after checking the tables exist and fit."""
     fixed: list[dict[str, int]] = [{} for _ in sizes]
-    errors = []
+    errors = ErrorCollector()
     for seat in request.fixed_seats:
         for number in seat.matchdays or range(1, request.rounds + 1):
             layout = sizes[number - 1]
             if seat.table > len(layout):
-                errors.append({"player": seat.player, "field": "fixed_seats", "code": "no_such_table",
-                               "message": f"matchday {number} has {len(layout)} tables, so player "
-                                          f"{seat.player} cannot keep table {seat.table}"})
+                errors.add("fixed_seats", "no_such_table", f"matchday {number} has {len(layout)} tables, so "
+                           f"player {seat.player} cannot keep table {seat.table}", seat.player,
+                           matchday=number, tables=len(layout), table=seat.table)
                 continue
             fixed[number - 1][seat.player] = seat.table - 1
     for number, seats in enumerate(fixed, start=1):
         for table in set(seats.values()):
             held = sorted(p for p, t in seats.items() if t == table)
             if len(held) > sizes[number - 1][table]:
-                errors.append({"player": held[0], "field": "fixed_seats", "code": "table_overfull",
-                               "message": f"matchday {number}: {len(held)} players are fixed at table "
-                                          f"{table + 1}, which seats {sizes[number - 1][table]}"})
-    if errors:
-        raise SeatingInvalid(errors)
+                errors.add("fixed_seats", "table_overfull", f"matchday {number}: {len(held)} players are fixed "
+                           f"at table {table + 1}, which seats {sizes[number - 1][table]}", held[0],
+                           matchday=number, count=len(held), table=table + 1, seats=sizes[number - 1][table])
+    errors.raise_if_any()
     return fixed
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .errors import SeatingInvalid
+from .errors import ErrorCollector, refuse
 from .layout import short_table_notes, split, table_sizes
 from .meetings import from_history
 from .notes import note
@@ -52,34 +52,30 @@ class ExtraPointsFormula:
 
     @classmethod
     def from_dict(cls, spec: Any) -> ExtraPointsFormula:
-        problems = []
+        problems = ErrorCollector()
         if not isinstance(spec, dict):
-            raise SeatingInvalid([{"player": None, "field": "extra", "code": "not_an_object",
-                                   "message": "the extra-points formula must be an object"}])
+            refuse("extra", "not_an_object", "the extra-points formula must be an object")
         for key in sorted(set(spec) - {"per", "points", "reference", "cap"}):
-            problems.append(("extra." + key, "unknown_field", f"unknown field {key!r} in the formula"))
+            problems.add("extra." + key, "unknown_field", f"unknown field {key!r} in the formula")
         values: dict[str, Fraction] = {}
         for key in ("per", "points", "cap"):
             if key not in spec or spec[key] is None:
                 if key != "cap":
-                    problems.append(("extra." + key, "missing_field", f"the formula needs {key}"))
+                    problems.add("extra." + key, "missing_field", f"the formula needs {key}")
                 continue
             try:
                 value = Fraction(str(spec[key])) if not isinstance(spec[key], bool) else None
             except (ValueError, ZeroDivisionError):
                 value = None
             if value is None or value <= 0:
-                problems.append(("extra." + key, "bad_number",
-                                 f"{key} must be a positive number, got {spec[key]!r}"))
+                problems.add("extra." + key, "bad_number", f"{key} must be a positive number, got {spec[key]!r}")
             else:
                 values[key] = value
         reference = spec.get("reference", "table_mean")
         if reference not in EXTRA_REFERENCES:
-            problems.append(("extra.reference", "bad_reference",
-                             f"reference must be one of {', '.join(EXTRA_REFERENCES)}, got {reference!r}"))
-        if problems:
-            raise SeatingInvalid([{"player": None, "field": f, "code": c, "message": m}
-                                  for f, c, m in problems])
+            problems.add("extra.reference", "bad_reference",
+                         f"reference must be one of {', '.join(EXTRA_REFERENCES)}, got {reference!r}")
+        problems.raise_if_any()
         return cls(per=values["per"], points=values["points"], reference=reference,
                    cap=values.get("cap"))
 
@@ -107,27 +103,27 @@ def table_points(placing: list[str], table_size: int = 4, extra: Any = None,
     is the size of a full table (4); `extra` is an `ExtraPointsFormula`, its dict form, or
     None; `scores` the game scores, needed only with `extra`.
     """
-    errors = []
+    errors = ErrorCollector()
     if not isinstance(placing, list) or not placing or not all(isinstance(p, str) and p for p in placing):
-        errors.append(("placing", "bad_placing", "placing must be a non-empty list of player ids"))
+        errors.add("placing", "bad_placing", "placing must be a non-empty list of player ids")
     elif len(set(placing)) != len(placing):
-        errors.append(("placing", "duplicate_player", "placing lists a player twice"))
+        errors.add("placing", "duplicate_player", "placing lists a player twice")
     if not isinstance(table_size, int) or isinstance(table_size, bool) or table_size < 1:
-        errors.append(("table_size", "bad_table_size", f"table_size must be a whole number >= 1, got {table_size!r}"))
+        errors.add("table_size", "bad_table_size", f"table_size must be a whole number >= 1, got {table_size!r}")
     elif not errors and len(placing) > table_size:
-        errors.append(("placing", "table_too_big", f"{len(placing)} players at a table of {table_size}"))
+        errors.add("placing", "table_too_big", f"{len(placing)} players at a table of {table_size}",
+                   count=len(placing), size=table_size)
     if missing_seat_deduction not in MISSING_SEAT_DEDUCTIONS:
-        errors.append(("missing_seat_deduction", "bad_option",
-                       f"missing_seat_deduction must be one of {', '.join(MISSING_SEAT_DEDUCTIONS)}"))
+        errors.add("missing_seat_deduction", "bad_option",
+                   f"missing_seat_deduction must be one of {', '.join(MISSING_SEAT_DEDUCTIONS)}")
     formula = None
     if extra is not None and not errors:
         formula = extra if isinstance(extra, ExtraPointsFormula) else ExtraPointsFormula.from_dict(extra)
         if not isinstance(scores, dict) or any(p not in scores for p in placing):
-            errors.append(("scores", "missing_scores", "extra points need every placed player's score"))
+            errors.add("scores", "missing_scores", "extra points need every placed player's score")
         elif not all(isinstance(scores[p], (int, float)) and not isinstance(scores[p], bool) for p in placing):
-            errors.append(("scores", "not_a_number", "every score must be a number"))
-    if errors:
-        raise SeatingInvalid([{"player": None, "field": f, "code": c, "message": m} for f, c, m in errors])
+            errors.add("scores", "not_a_number", "every score must be a number")
+    errors.raise_if_any()
 
     deduction = MISSING_SEAT_DEDUCTIONS[missing_seat_deduction] * (table_size - len(placing))
     # A full table (nearly every table) has nothing to deduct: one Fraction per player, not two

@@ -289,7 +289,8 @@ def _parse_previous_round(raw: Any, errors: ErrorCollector) -> tuple[PreviousTab
 
 def _matchday_number(value: Any, where: str, matchdays: int, errors: ErrorCollector) -> int | None:
     if not _is_int(value) or not 1 <= value <= max(matchdays, 1):
-        errors.add(where, "bad_matchday", f"{where} must be a matchday from 1 to {matchdays}, got {value!r}")
+        errors.add(where, "bad_matchday", f"{where} must be a matchday from 1 to {matchdays}, got {value!r}",
+                   matchdays=matchdays)
         return None
     return value
 
@@ -308,7 +309,7 @@ def _parse_absences(raw: Any, known: set[str], matchdays: int,
             if player_id not in known:
                 errors.add(f"{where}.players", "unknown_player",
                            f"player {player_id} is absent on matchday {number} but not in players",
-                           player=player_id)
+                           player=player_id, matchday=number)
         out.setdefault(number, set()).update(p for p in ids if p in known)
     return {number: frozenset(ids) for number, ids in out.items()}
 
@@ -344,11 +345,11 @@ def _parse_fixed_seats(raw: Any, known: set[str], matchdays: int, absences: dict
         for number in days or range(1, matchdays + 1):
             if (player_id, number) in taken:
                 errors.add(where, "duplicate_player", f"player {player_id} has two fixed seats on matchday "
-                           f"{number}", player=player_id)
+                           f"{number}", player=player_id, matchday=number)
             taken.add((player_id, number))
             if player_id in absences.get(number, frozenset()):
                 errors.add(where, "fixed_player_absent", f"player {player_id} has a fixed seat on matchday "
-                           f"{number} but is absent then", player=player_id)
+                           f"{number} but is absent then", player=player_id, matchday=number)
         seats.append(FixedSeat(player=player_id, table=table, matchdays=days))
     return tuple(seats)
 
@@ -388,7 +389,8 @@ def parse_request(request: Any) -> SeatingRequest:
     table_size_ok = _is_int(table_size) and 2 <= table_size <= LARGEST_TABLE_SIZE
     if not table_size_ok:
         errors.add("table_size", "bad_table_size",
-                   f"table_size must be a whole number from 2 to {LARGEST_TABLE_SIZE}, got {table_size!r}")
+                   f"table_size must be a whole number from 2 to {LARGEST_TABLE_SIZE}, got {table_size!r}",
+                   largest=LARGEST_TABLE_SIZE)
     default_min = min(DEFAULT_MIN_TABLE_SIZE, table_size) if table_size_ok else DEFAULT_MIN_TABLE_SIZE
     min_table_size = request.get("min_table_size", default_min)
     if not _is_int(min_table_size) or min_table_size < 1:
@@ -396,7 +398,8 @@ def parse_request(request: Any) -> SeatingRequest:
                    f"min_table_size must be a whole number >= 1, got {min_table_size!r}")
     elif table_size_ok and min_table_size > table_size:
         errors.add("min_table_size", "bad_min_table_size",
-                   f"min_table_size ({min_table_size}) is larger than table_size ({table_size})")
+                   f"min_table_size ({min_table_size}) is larger than table_size ({table_size})",
+                   smallest=min_table_size, largest=table_size)
     if system == "knockout" and table_size_ok and table_size != 4:
         errors.add("table_size", "knockout_needs_four",
                    "the knock-out system seats four at a table, two go through (seed 000 §4.1 a)")
@@ -421,7 +424,7 @@ def parse_request(request: Any) -> SeatingRequest:
         for index, table in enumerate(previous_round):
             if table.placing is None and table.totals is None:
                 errors.add(f"previous_round[{index}]", "missing_placing",
-                           f"previous_round[{index}] needs placing (first to last) or totals")
+                           f"previous_round[{index}] needs placing (first to last) or totals", table=index + 1)
 
     tables = None
     if system == "fixed":

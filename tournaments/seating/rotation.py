@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import SeatingInvalid
+from .errors import ErrorCollector
 
 HANDS_PER_MATCH = 24
 
@@ -28,21 +28,17 @@ def rest_rotation(players: list[str], hands: int = HANDS_PER_MATCH) -> list[dict
 
     `players` are the table's players in seat order (seat 1 deals the first hand).
     """
-    errors = []
+    errors = ErrorCollector()
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        errors.append({"player": None, "field": "players", "code": "bad_players",
-                       "message": "players must be a list of player ids in seat order"})
+        errors.add("players", "bad_players", "players must be a list of player ids in seat order")
     elif len(set(players)) != len(players):
-        errors.append({"player": None, "field": "players", "code": "duplicate_player",
-                       "message": "a player is listed twice at the table"})
+        errors.add("players", "duplicate_player", "a player is listed twice at the table")
     elif len(players) not in (3, 4):
-        errors.append({"player": None, "field": "players", "code": "bad_table_size",
-                       "message": f"TRI + 1 is played by 4 (or 3) at a table, got {len(players)}"})
+        errors.add("players", "bad_table_size", f"TRI + 1 is played by 4 (or 3) at a table, got {len(players)}",
+                   count=len(players))
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        errors.append({"player": None, "field": "hands", "code": "bad_hands",
-                       "message": f"hands must be a whole number >= 1, got {hands!r}"})
-    if errors:
-        raise SeatingInvalid(errors)
+        errors.add("hands", "bad_hands", f"hands must be a whole number >= 1, got {hands!r}")
+    errors.raise_if_any()
     seats = len(players)
     schedule = []
     for hand in range(hands):

@@ -154,7 +154,7 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
         card.save(update_fields=["player_ids", "status", "totals", "updated_at"])
     rnd.seating_version += 1
     rnd.notes = [n for n in rnd.notes if not is_checker_note(n)] + [
-        f"{CHECKER_NOTE}{v['message']}" for v in seating_violations(rnd)]
+        _checker_note(v) for v in seating_violations(rnd)]
     rnd.save(update_fields=["seating_version", "notes"])
     audit.record(actor=actor, action="round.swap", target=rnd, event=rnd.event, before=before,
                  after={"first": [b_table.number, b_pos], "second": [a_table.number, a_pos]})
@@ -162,11 +162,21 @@ def round_swap_players(*, rnd: Round, first: str, second: str, actor: Any) -> Ro
 
 
 CHECKER_NOTE = "checker: "
+CHECKER_CODE = "checker"
+
+
+def _checker_note(violation: dict[str, Any]) -> dict[str, Any]:
+    """The checker's words on a swapped round, as a note like the engine's: code "checker",
+    the violation's code and params (for the reader's language) and its English text."""
+    params = {**violation.get("params", {}), "violation": violation["code"]}
+    return {"code": CHECKER_CODE, "params": params, "text": f"{CHECKER_NOTE}{violation['message']}"}
 
 
 def is_checker_note(note: Any) -> bool:
-    """The checker's words on a swapped round (plain strings; the engine's notes are
-    {code, params, text})."""
+    """The checker's words on a swapped round (a round swapped before they had a code keeps
+    them as plain strings)."""
+    if isinstance(note, dict):
+        return note.get("code") == CHECKER_CODE
     return isinstance(note, str) and note.startswith(CHECKER_NOTE)
 
 

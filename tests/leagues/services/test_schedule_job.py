@@ -1,10 +1,12 @@
 """Large divisions draw their schedule in a background job that reports the search's
-progress (leagues.services.schedule_job_queue and schedule_job_run, leagues.tasks)."""
+progress (leagues.services.schedule_job_queue and schedule_job_run, leagues.tasks); a schedule
+the seating engine refuses is said in the reader's language, in the request and from the job."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from leagues import services, tasks
 from leagues.selectors import divisions_of
@@ -12,6 +14,7 @@ from leagues.services import schedule as schedule_services
 from tests.factories import UserFactory
 from tests.leagues.helpers import make_players
 from tournaments import jobs
+from tournaments.errors import ServiceError
 from tournaments.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +71,56 @@ def test_the_job_reports_progress_while_the_search_runs(monkeypatch):
     monkeypatch.setattr(schedule_services, "seat_round", watched)
     assert services.schedule_job_run(job.pk).status == Job.Status.DONE
     assert seen and seen == sorted(seen) and seen[-1] == 99
+
+
+def five_in_a_division(owner):
+    """A division of five: two tables would need six, one table seats four, so the seating
+    engine refuses the schedule."""
+    league = services.league_create(actor=owner, organisers=[owner], name="Pet", slug="pet", division_size=8,
+                                    movement_count=2, division_count=1, hands_per_matchday=1)
+    season = services.season_create(league=league, actor=owner, name="2026", slug="2026", planned_matchdays=2,
+                                     seed=5)
+    for player in make_players(5, "pet"):
+        services.membership_add(division=divisions_of(season)[0], player=player, actor=owner)
+    return season
+
+
+FIVE_SL = ("igralcev (5) ni mogoče razporediti za mize s 3 do 4 igralci: število miz 2 bi zahtevalo "
+           "vsaj 6 igralcev")
+
+
+def test_the_engine_refusing_a_schedule_is_said_in_the_language_of_the_request():
+    owner = UserFactory(username="pet-owner", is_staff=True)
+    season = five_in_a_division(owner)
+    with translation.override("sl"), pytest.raises(ServiceError) as exc:
+        services.schedule_generate(season=season, actor=owner)
+    assert [(e["field"], e["code"], e["message"]) for e in exc.value.errors] == [
+        ("divisions.1", "cannot_seat", FIVE_SL)]
+    client = Client()
+    client.force_login(owner)
+    answer = client.post("/api/v1/leagues/pet/seasons/2026/schedule/", {}, content_type="application/json",
+                         HTTP_ACCEPT_LANGUAGE="de")
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["message"] == \
+        "5 Spieler können nicht an Tischen zu 3 bis 4 sitzen: 2 Tische bräuchten mindestens 6"
+
+
+def test_a_background_draw_refused_by_the_engine_is_said_in_the_readers_language():
+    owner = UserFactory(username="pet-owner2", is_staff=True)
+    season = five_in_a_division(owner)
+    job = services.schedule_job_queue(season=season, actor=owner)
+    # the worker has no request language: the job keeps the engine's code, params and English
+    with translation.override("en"):
+        job = services.schedule_job_run(job.pk)
+    assert job.status == Job.Status.FAILED
+    division = divisions_of(season)[0].name
+    assert job.message == (f"the seating was refused: {division}: 5 players cannot sit at tables of 3 to 4: "
+                           "2 tables would need at least 6")
+    client = Client()
+    client.force_login(owner)
+    client.cookies["django_language"] = "sl"
+    page = client.get("/manage/leagues/pet/2026/schedule/").content.decode()
+    assert f"razporeditev je bila zavrnjena: {division}: {FIVE_SL}" in page
+    assert "cannot sit" not in page
+    client.cookies["django_language"] = "en"
+    assert "5 players cannot sit at tables of 3 to 4" in client.get("/manage/leagues/pet/2026/schedule/").content.decode()

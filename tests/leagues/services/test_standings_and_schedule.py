@@ -10,6 +10,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from leagues import league_standings, selectors, services
 from leagues.models import Season
@@ -131,10 +132,14 @@ def test_the_schedule_comes_from_the_league_system_and_is_fixed_once_a_matchday_
     md1 = season.schedule["divisions"]["1"]["rounds"][0]
     a, b = md1[0][0], md1[1][0]
     by_pk = {str(pl.pk): pl for pl in players}
-    result = services.schedule_swap(season=season, division=division, matchday_number=1, first=by_pk[a],
-                                    second=by_pk[b], actor=organiser, reason="A asked to play at table 2")
+    with translation.override("sl"):
+        result = services.schedule_swap(season=season, division=division, matchday_number=1, first=by_pk[a],
+                                        second=by_pk[b], actor=organiser, reason="A asked to play at table 2")
     assert result == {"repeat_pairs": 6, "repeat_pairs_before": 0, "remarks": result["remarks"]}
     assert result["remarks"], "the checker says the schedule is no longer free of repeats"
+    # ... in the language of the request that swapped
+    assert ("igralcev: 28; lahko odigrajo kol brez ponovnega srečanja: 9; ta razpored jih ima: 6"
+            in result["remarks"]), result["remarks"]
     season.refresh_from_db()
     assert season.schedule["divisions"]["1"]["rounds"][0][0][0] == b
     entry = AuditEntry.objects.get(action="league.schedule.swap")

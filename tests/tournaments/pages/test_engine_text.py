@@ -3,8 +3,10 @@ code and error code the five rulesets can emit has a translation in Slovenian, C
 German, found both by reading the rulesets' source (so a new code without a translation fails
 here) and by running the engines over representative scorecards; the rendering falls back to
 the engine's English for what it does not know; every form of the seating engine's round
-notes is translated too; and the pages show the translated breakdown, the translated error at
-the field and the translated round notes."""
+notes is translated too, and so is every form of the seating engine's refusals, its checker's
+violations and the stages of a seating job (each code found by reading the seating engine's
+source); and the pages show the translated breakdown, the translated error at the field, the
+translated round notes and the translated reason of a failed seating job."""
 
 from __future__ import annotations
 
@@ -20,14 +22,35 @@ from django.utils import translation
 
 import scoring
 from scoring import rules
-from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
-from tournaments import engine_text
-from tournaments.engine_text import ERROR_CODES, LINE_CODES, error_text, line_text, note_text
+from tests.tournaments.pages.support import (  # noqa: F401
+    World,
+    client_for,
+    make_event,
+    make_user,
+    world_fixture,
+    world_of_the_module,
+)
+from tournaments import engine_text, services_rounds
+from tournaments.engine_text import (
+    ERROR_CODES,
+    LINE_CODES,
+    SEATING_ERROR_CODES,
+    VIOLATION_CODES,
+    error_text,
+    line_text,
+    note_text,
+    seating_error_text,
+    stage_text,
+    violation_text,
+)
 from tournaments.engine_text import errors as engine_errors
 from tournaments.engine_text import lines as engine_lines
 from tournaments.engine_text import notes as engine_notes
-from tournaments.models import Scorecard
+from tournaments.engine_text import seating_errors as engine_seating
+from tournaments.models import Job, Scorecard
+from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.bounds import no_repeat_bound
+from tournaments.seating.checker import check_seating
 from tournaments.seating.notes import in_matchday, note, short_table
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -109,17 +132,27 @@ def _catalogue(lang: str) -> gettext.GNUTranslations:
         return gettext.GNUTranslations(handle)
 
 
+def _seating_msgids() -> list:
+    """Every message of the seating engine's refusals, violations and job stages (the plural
+    one apart, in PLURAL_MSGIDS)."""
+    return [*(m for forms in engine_seating._ERRORS.values() for m in forms),
+            *(m for forms in engine_seating._VIOLATIONS.values() for m in forms),
+            *(m for code, m in engine_seating._STAGES.items() if code != "done"),
+            engine_seating._MATCHDAY, engine_notes._CHECKER]
+
+
 def _msgids() -> list[str]:
     """Every message of engine_text (context "engine")."""
     lazies = [*engine_lines._M.values(), *engine_errors._E.values(), *engine_notes._NOTES.values(),
               *engine_notes._BOUND.values(), *engine_notes._SOURCES.values(),
-              engine_notes._MATCHDAY]
+              engine_notes._MATCHDAY, *_seating_msgids()]
     with translation.override("en"):
         return [str(lazy) for lazy in lazies]
 
 
 # The plural messages of engine_text (npgettext: str() of a plural lazy string is no msgid).
-PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round"]
+PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round",
+                 "round %(round)s: %(tables)s table"]
 
 
 def test_the_source_scan_finds_the_codes_and_every_one_has_a_renderer():
@@ -387,3 +420,177 @@ def test_the_round_page_shows_the_seating_notes_in_slovenian(world: World):
     page = client.get("/manage/e/event-a/rounds/1/").content.decode()
     assert "1. krog: igralci so izžrebani za mize (seed 000 §4.1 b)" in page
     assert "the players are drawn into tables" not in page
+
+
+# -- the seating engine's refusals, its checker's violations and the seating job's stages -------
+
+def _seating_refusal_codes() -> tuple[set[str], set[str]]:
+    """(error codes, violation codes) the seating engine's sources can give: the code passed to
+    `ErrorCollector.add` / `refuse` (second argument) and to the checker's `_violation` (first).
+    A code must be a literal, and no error is written as a dict literal the scan cannot see."""
+    errors: set[str] = set()
+    violations: set[str] = set()
+    for path in SEATING_SOURCES:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            # errors.py builds what the others call with their codes
+            if isinstance(node, ast.Call) and path.name != "errors.py":
+                f = node.func
+                name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+                if name in ("add", "refuse") and len(node.args) >= 3:
+                    code = node.args[1]
+                    target = errors
+                elif name == "_violation" and node.args:
+                    code = node.args[0]
+                    target = violations
+                else:
+                    continue
+                assert isinstance(code, ast.Constant) and isinstance(code.value, str), \
+                    f"{path.name}:{node.lineno}: a seating error code must be a literal"
+                target.add(code.value)
+            elif isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                if {"code", "message"} <= keys:
+                    value = node.values[[getattr(k, "value", None) for k in node.keys].index("code")]
+                    assert not isinstance(value, ast.Constant), \
+                        f"{path.name}:{node.lineno}: write the error with ErrorCollector.add or refuse"
+    return errors, violations
+
+
+def test_every_seating_error_and_violation_code_has_a_message():
+    errors, violations = _seating_refusal_codes()
+    # the scan sees what it should: a sample of the request's, the systems' and the checker's codes
+    assert {"cannot_seat", "duplicate_player", "no_such_table", "table_overfull", "bad_hands",
+            "too_few_players", "field_not_main_draw_size", "unknown_field", "bad_reference"} <= errors
+    assert {"table_too_big", "not_swap_optimal", "halves_rule", "known_schedule_missed",
+            "request_invalid"} <= violations
+    assert not errors - SEATING_ERROR_CODES, sorted(errors - SEATING_ERROR_CODES)
+    assert not violations - VIOLATION_CODES, sorted(violations - VIOLATION_CODES)
+    # and the catalogue says nothing the engine never says
+    assert SEATING_ERROR_CODES == errors and VIOLATION_CODES == violations
+
+
+def test_the_scan_of_seating_codes_finds_a_code_without_a_message(tmp_path, monkeypatch):
+    bad = tmp_path / "bad.py"
+    bad.write_text('errors.add("players", "brand_new_code", "something new")\n'
+                   'problems.append(_violation("another_new_code", "something else"))\n', encoding="utf-8")
+    monkeypatch.setattr(f"{__name__}.SEATING_SOURCES", [bad])
+    assert _seating_refusal_codes() == ({"brand_new_code"}, {"another_new_code"})
+    bad.write_text('raise SeatingInvalid([{"field": "x", "code": "hidden", "message": "m"}])\n', encoding="utf-8")
+    with pytest.raises(AssertionError, match="ErrorCollector.add or refuse"):
+        _seating_refusal_codes()
+
+
+def _sample(forms: tuple, english: str, **extra: Any) -> list[tuple[dict[str, Any], bool]]:
+    """One item per form of a message, with the params that form names (and `extra`), and
+    whether the form names any of them."""
+    out = []
+    with translation.override("en"):
+        for msgid in forms:
+            names = set(re.findall(r"%\((\w+)\)s", str(msgid))) - {"field"}
+            out.append(({"field": "players[2]", "params": {**{n: 7 for n in names}, **extra},
+                         "message": english}, bool(names)))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_form_of_a_seating_refusal_is_written_in_the_language(lang: str):
+    english = "THE ENGINE'S ENGLISH"
+    with translation.override(lang):
+        for code, forms in engine_seating._ERRORS.items():
+            for item, named in _sample(forms, english):
+                text = seating_error_text({"code": code, **item})
+                assert text != english and "%(" not in text, (lang, code, item, text)
+                assert "7" in text or not named, (lang, code, item, text)
+        for code, forms in engine_seating._VIOLATIONS.items():
+            for item, named in _sample(forms, english, matchday=3):
+                text = violation_text({"code": code, **item})
+                assert text != english and "%(" not in text and "3" in text, (lang, code, item, text)
+                assert "7" in text or not named, (lang, code, item, text)
+        for code in engine_seating.STAGE_CODES:
+            item = {"code": code, "message": english,
+                    "params": {"round": 2, "tables": 3, "errors": [{"code": "no_players", "params": {},
+                                                                    "message": "x"}]}}
+            assert stage_text(item, english) not in ("", english), (lang, code)
+
+
+def test_real_seating_refusals_in_slovenian_and_the_english_as_the_engine_wrote_it():
+    def refused(request: dict[str, Any]) -> list[dict[str, Any]]:
+        with pytest.raises(SeatingInvalid) as exc:
+            seat_round(request)
+        return exc.value.errors
+
+    five = refused({"system": "random", "round": 1, "seed": 1, "players": [{"id": str(i)} for i in range(5)]})
+    fixed = refused({"system": "fixed", "round": 1, "players": [{"id": p} for p in "abcdef"],
+                     "tables": [["a", "b", "c", "x"], ["a", "d", "e"]]})
+    with translation.override("en"):
+        assert [seating_error_text(e) for e in five] == \
+            ["5 players cannot sit at tables of 3 to 4: 2 tables would need at least 6"]
+    with translation.override("sl"):
+        assert [seating_error_text(e) for e in five] == [
+            "igralcev (5) ni mogoče razporediti za mize s 3 do 4 igralci: število miz 2 bi zahtevalo "
+            "vsaj 6 igralcev"]
+        assert [seating_error_text(e) for e in fixed] == [
+            "igralca x za mizo 1 ni med razpoložljivimi igralci", "igralec a sedi za mizo 1 in za mizo 2",
+            "igralec f je na voljo, a nima mize"]
+        # a code not known here, and params that fit no form, show the engine's English
+        assert seating_error_text({"code": "brand_new", "params": {}, "message": "new"}) == "new"
+        assert seating_error_text({"code": "no_such_table", "params": {"table": 2}, "message": "old"}) == "old"
+    # the checker: a league matchday's violation is said with its matchday
+    league = {"system": "league", "rounds": 1, "seed": 1, "players": [{"id": str(i)} for i in range(8)]}
+    violations = check_seating(league, {"rounds": [[["0", "1", "2", "3", "4"], ["5", "6", "7"]]],
+                                        "repeat_pairs": 0, "byes": [], "eliminated": [], "notes": []})
+    with translation.override("de"):
+        assert "Spieltag 1: Tisch 1 hat 5 Spieler, mehr als 4" in [violation_text(v) for v in violations]
+
+
+@pytest.mark.django_db
+def test_a_failed_seating_job_shows_its_reason_in_slovenian(django_capture_on_commit_callbacks):
+    organiser = make_user("seating-refused")
+    event = make_event(organiser, slug="five", players=5, seating_system="random")
+    with django_capture_on_commit_callbacks(execute=True):
+        job = services_rounds.round_generation_queue(event=event, actor=organiser)
+    job.refresh_from_db()
+    # the worker has no request language: the job keeps the engine's English, code and params
+    assert job.status == Job.Status.FAILED
+    assert job.message == ("the seating was refused: 5 players cannot sit at tables of 3 to 4: "
+                           "2 tables would need at least 6")
+    assert job.result["stage"]["code"] == "seating_refused"
+    assert job.result["stage"]["params"]["errors"][0]["params"]["count"] == 5
+    slovenian = ("razporeditev je bila zavrnjena: igralcev (5) ni mogoče razporediti za mize s 3 do 4 "
+                 "igralci: število miz 2 bi zahtevalo vsaj 6 igralcev")
+    client = client_for(organiser)
+    client.cookies["django_language"] = "sl"
+    page = client.get(f"/manage/e/five/jobs/{job.pk}/").content.decode()
+    assert slovenian in page and "cannot sit" not in page
+    status = client.get(f"/manage/e/five/jobs/{job.pk}/status/").content.decode()
+    assert slovenian in status
+    answer = client.get(f"/api/v1/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="sl")
+    assert answer.status_code == 200 and answer.json()["message"] == slovenian
+    assert answer.json()["result"]["stage"]["code"] == "seating_refused"
+    client.cookies["django_language"] = "en"
+    assert job.message in client.get(f"/manage/e/five/jobs/{job.pk}/").content.decode()
+    # asked again, the job is queued afresh: its old reason is not said as if it were new
+    Job.objects.filter(pk=job.pk).update(message="the task queue is unavailable")
+    job.refresh_from_db()
+    client.cookies["django_language"] = "sl"
+    assert "the task queue is unavailable" in client.get(f"/manage/e/five/jobs/{job.pk}/status/").content.decode()
+
+
+def test_the_stages_of_a_seating_job_and_the_checker_notes_in_the_language():
+    building = engine_seating.stage("building_request", "building the seating request for round 3", round=3)
+    done = engine_seating.stage("done", "round 2: 5 tables", round=2, tables=5)
+    with translation.override("sl"):
+        assert stage_text(building, building["message"]) == "pripravljam zahtevo za razporeditev 3. kroga"
+        assert stage_text(done, done["message"]) == "2. krog: 5 miz"
+        # a stage that is no longer the job's message is not said
+        assert stage_text(building, "something else") == "something else"
+        checker = {"code": "checker", "params": {"violation": "points_order", "player": "5", "table": 2,
+                                                 "other": "3"},
+                   "text": "checker: 5 at table 2 ranks ahead of 3 at an earlier table (...)"}
+        assert note_text(checker) == \
+            "preverjanje: igralec 5 za mizo 2 je uvrščen pred igralcem 3 za eno od prejšnjih miz"
+        # a round swapped before the checker's notes had codes keeps its plain string
+        assert note_text("checker: 5 at table 2 ranks ahead") == "checker: 5 at table 2 ranks ahead"
+        assert note_text({**checker, "params": {"violation": "brand_new"}}) == checker["text"]
+    with translation.override("cs"):
+        assert stage_text(done, done["message"]) == "2. kolo: 5 stolů"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +27,10 @@ def test_every_problem_is_listed_at_once():
                      ("players[3]", "not_an_object"), ("colour", "unknown_field")}
     duplicate = next(e for e in errors if e["code"] == "duplicate_player")
     assert duplicate["player"] == "a"
-    assert all(set(e) == {"player", "field", "code", "message"} for e in errors)
+    assert all(set(e) == {"player", "field", "code", "message", "params"} for e in errors)
+    # the params are plain values (the player named by the error among them), for the catalogues
+    assert duplicate["params"] == {"player": "a"}
+    assert json.loads(json.dumps([e["params"] for e in errors])) == [e["params"] for e in errors]
 
 
 def test_unknown_system():
