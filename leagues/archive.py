@@ -285,11 +285,12 @@ def _check_league(body: Any, path: str, checker: Checker, ctx: ImportContext) ->
 
     def check_ref(type_label: str, ref: Any, p: str) -> Any:
         if type_label != "leagues.league":
-            checker.add(p, "unknown_ref", f"a league's trail names only the league, not {type_label!r}")
+            checker.add(p, "unknown_ref", _("a league's trail names only the league, not %(type)s") % {
+                "type": repr(type_label)})
             return None
         ref = checker.obj(ref, p, ("slug",))
         if ref is not None and ref.get("slug") != slug:
-            checker.add(f"{p}.slug", "unknown_league", "names another league than this one")
+            checker.add(f"{p}.slug", "unknown_league", _("names another league than this one"))
             return None
         return ref
 
@@ -309,11 +310,12 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
     league = League.objects.filter(slug=league_slug).first() if isinstance(league_slug, str) else None
     if fields is not None:
         if fields["starts_on"] and fields["ends_on"] and fields["ends_on"] < fields["starts_on"]:
-            checker.add(f"{path}.ends_on", "invalid", "the season ends before it starts")
+            checker.add(f"{path}.ends_on", "invalid", _("the season ends before it starts"))
         if league is not None and league.seasons.filter(slug=fields["slug"]).exists():
             checker.add(f"{path}.slug", "season_exists",
-                        f"league {league.slug!r} already has a season {fields['slug']!r} in this "
-                        f"database; delete or rename it first, or import into another database")
+                        _("league %(league)s already has a season %(season)s in this database; "
+                          "delete or rename it first, or import into another database") % {
+                            "league": repr(league.slug), "season": repr(fields["slug"])})
     previous = _check_previous(body.get("previous"), f"{path}.previous", checker)
 
     players = []
@@ -334,14 +336,16 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
             return True
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
             checker.add(p, "unknown_player",
-                        f"must be the index of an entry of {path}.players (0 to {count - 1}), got {value!r}")
+                        _("must be the index of an entry of %(list)s (0 to %(last)s), got "
+                          "%(value)s") % {"list": f"{path}.players", "last": count - 1,
+                                          "value": repr(value)})
             return False
         return True
 
     # The schedule and the formation may name a player the database no longer has (null).
     for where, data in (("schedule", body.get("schedule")), ("formation", body.get("formation"))):
         if not isinstance(data, dict):
-            checker.add(f"{path}.{where}", "not_an_object", "must be an object")
+            checker.add(f"{path}.{where}", "not_an_object", _("must be an object"))
     try:
         map_schedule(body.get("schedule"),
                       lambda v: check_index(v, f"{path}.schedule", nullable=True))
@@ -349,7 +353,7 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
                        lambda v: check_index(v, f"{path}.formation", nullable=True))
     except TypeError:
         checker.add(f"{path}.schedule", "invalid_schedule",
-                    "a division's rounds must be lists of tables, each a list of players")
+                    _("a division's rounds must be lists of tables, each a list of players"))
 
     divisions = []
     levels: set[int] = set()
@@ -364,7 +368,8 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
         if dfields is not None:
             if dfields["level"] < 1 or dfields["level"] in levels:
                 checker.add(f"{p}.level", "invalid_level",
-                            f"levels begin at 1 and are given once, got {dfields['level']}")
+                            _("levels begin at 1 and are given once, got %(level)s") % {
+                                "level": dfields["level"]})
             levels.add(dfields["level"])
             qualification += dfields["is_qualification"]
         members = []
@@ -377,18 +382,20 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
             mfields = checker.fields(SeasonMembership, MEMBERSHIP_FIELDS, member, mp)
             if check_index(member.get("player"), f"{mp}.player"):
                 if member["player"] in members_seen:
-                    checker.add(f"{mp}.player", "duplicate", "the player is a member twice in this season")
+                    checker.add(f"{mp}.player", "duplicate",
+                                _("the player is a member twice in this season"))
                 members_seen.add(member["player"])
             if mfields is not None:
                 if mfields["seed_position"] < 1 or mfields["seed_position"] in positions:
                     checker.add(f"{mp}.seed_position", "invalid_position",
-                                f"seed positions begin at 1 and are given once per division, "
-                                f"got {mfields['seed_position']}")
+                                _("seed positions begin at 1 and are given once per division, "
+                                  "got %(position)s") % {"position": mfields["seed_position"]})
                 positions.add(mfields["seed_position"])
             members.append({"fields": mfields, "player": member.get("player")})
         divisions.append({"fields": dfields, "members": members})
     if qualification > 1:
-        checker.add(f"{path}.divisions", "two_qualification_groups", "a season has one qualification group")
+        checker.add(f"{path}.divisions", "two_qualification_groups",
+                    _("a season has one qualification group"))
 
     matchdays = []
     numbers: set[int] = set()
@@ -401,7 +408,8 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
         if mfields is not None:
             if mfields["number"] < 1 or mfields["number"] in numbers:
                 checker.add(f"{p}.number", "invalid_number",
-                            f"matchday numbers begin at 1 and are given once, got {mfields['number']}")
+                            _("matchday numbers begin at 1 and are given once, got %(number)s") % {
+                                "number": mfields["number"]})
             numbers.add(mfields["number"])
         event = check_event_body(md.get("event"), f"{p}.event", checker, ctx)
         matchdays.append({"fields": mfields, "event": event})
@@ -413,7 +421,8 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
     def check_ref(type_label: str, ref: Any, p: str) -> Any:
         keys = TARGET_KEYS.get(type_label)
         if keys is None or type_label == "leagues.league":
-            checker.add(p, "unknown_ref", f"objects of type {type_label!r} are named by null here")
+            checker.add(p, "unknown_ref", _("objects of type %(type)s are named by null here") % {
+                "type": repr(type_label)})
             return None
         ref = checker.obj(ref, p, keys)
         if ref is None:
@@ -423,7 +432,7 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
               "leagues.seasonmembership": lambda: ref["player"] in members_seen,
               "leagues.matchday": lambda: ref["matchday"] in md_known}[type_label]()
         if not ok:
-            checker.add(p, "unknown_ref", f"names nothing of this season: {ref!r}")
+            checker.add(p, "unknown_ref", _("names nothing of this season: %(ref)s") % {"ref": repr(ref)})
             return None
         return ref
 
@@ -448,8 +457,9 @@ def _check_previous(ref: Any, path: str, checker: Checker) -> Season | None:
                 .select_related("next_season").first())
     if previous is not None and hasattr(previous, "next_season"):
         checker.add(path, "previous_taken",
-                    f"season {ref.get('season')!r} of {ref.get('league')!r} already has its next "
-                    f"season {previous.next_season.slug!r}")
+                    _("season %(season)s of %(league)s already has its next season %(next)s") % {
+                        "season": repr(ref.get("season")), "league": repr(ref.get("league")),
+                        "next": repr(previous.next_season.slug)})
         return None
     return previous
 

@@ -114,8 +114,8 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
         checker.check_constraints(CupSeries(**fields), path)
         if CupSeries.objects.filter(slug=fields["slug"]).exists():
             checker.add(f"{path}.slug", "cup_exists",
-                        f"a cup series {fields['slug']!r} exists in this database; delete or "
-                        f"rename it first, or import into another database")
+                        _("a cup series %(slug)s exists in this database; delete or rename it "
+                          "first, or import into another database") % {"slug": repr(fields["slug"])})
     organisers = []
     for i, name in enumerate(checker.items(body.get("organisers", []), f"{path}.organisers")):
         cleaned = checker.username(name, f"{path}.organisers[{i}]", nullable=False)
@@ -136,10 +136,12 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
             continue
         if values["place"] < 1 or values["place"] in places or (places and values["place"] < max(places)):
             checker.add(f"{p}.place", "invalid_place",
-                        f"places begin at 1, are given once and in order, got {values['place']}")
+                        _("places begin at 1, are given once and in order, got %(place)s") % {
+                            "place": values["place"]})
         elif previous_points is not None and values["points"] > previous_points:
             checker.add(f"{p}.points", "not_decreasing",
-                        f"place {values['place']} would get more points than the place before it")
+                        _("place %(place)s would get more points than the place before it") % {
+                            "place": values["place"]})
         places.add(values["place"])
         previous_points = values["points"]
         points.append(values)
@@ -157,26 +159,28 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
         event = Event.objects.filter(slug=slug).first() if isinstance(slug, str) else None
         if event is None:
             checker.add(f"{p}.event", "unknown_event",
-                        f"this database has no event {slug!r}: import the cup's events (their "
-                        f"own archives or their seasons') before the cup")
+                        _("this database has no event %(slug)s: import the cup's events (their "
+                          "own archives or their seasons') before the cup") % {"slug": repr(slug)})
         elif slug in slugs:
-            checker.add(f"{p}.event", "duplicate", f"the event {slug!r} is in the series twice")
+            checker.add(f"{p}.event", "duplicate",
+                        _("the event %(slug)s is in the series twice") % {"slug": repr(slug)})
         slugs.add(slug)
         if values is not None:
             finals += values["is_final"]
             events.append({"fields": values, "event": event})
     if finals > 1:
-        checker.add(f"{path}.events", "two_finals", "a series has one final")
+        checker.add(f"{path}.events", "two_finals", _("a series has one final"))
 
     slug = body.get("slug")
 
     def check_ref(type_label: str, ref: Any, p: str) -> Any:
         if type_label != "leagues.cupseries":
-            checker.add(p, "unknown_ref", f"a cup's trail names only the cup, not {type_label!r}")
+            checker.add(p, "unknown_ref", _("a cup's trail names only the cup, not %(type)s") % {
+                "type": repr(type_label)})
             return None
         ref = checker.obj(ref, p, ("slug",))
         if ref is not None and ref.get("slug") != slug:
-            checker.add(f"{p}.slug", "unknown_cup", "names another cup series than this one")
+            checker.add(f"{p}.slug", "unknown_cup", _("names another cup series than this one"))
             return None
         return ref
 

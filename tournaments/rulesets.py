@@ -7,16 +7,18 @@ from typing import Any
 
 from scoring import rules
 from scoring.engine import check_configuration
+from tournaments.engine_text import error_text
 
 _FIELD_OF = {"ruleset": "ruleset_code", "mode": "ruleset_mode", "options": "ruleset_options"}
 
 
 def ruleset_config_errors(code: str, mode: str, options: Any) -> dict[str, list[str]]:
-    """Problems with a ruleset configuration, keyed by the Event field they concern."""
+    """Problems with a ruleset configuration, keyed by the Event field they concern, in the
+    active language (the engine's English for an English reader)."""
     problems: dict[str, list[str]] = {}
     for error in check_configuration(code, mode, options):
         root = error["field"].split(".", 1)[0]
-        problems.setdefault(_FIELD_OF.get(root, "ruleset_options"), []).append(error["message"])
+        problems.setdefault(_FIELD_OF.get(root, "ruleset_options"), []).append(error_text(error, code))
     return problems
 
 

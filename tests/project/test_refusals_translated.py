@@ -2,7 +2,8 @@
 service's refusal, raised while a request runs in Slovenian, Czech or German, reaches the page
 and the API in that language with its code and field unchanged; and no refusal in the sources
 of tournaments/, leagues/ or rankings/ is written as a bare English string, so none can come
-back in English alone."""
+back in English alone; nor is any problem the archive checker lists (tournaments.archive,
+tournaments.archive_checks, leagues.archive, leagues.archive_cups)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,44 @@ def english_refusals(paths: list[Path]) -> list[str]:
     return found
 
 
+# The archive checker lists its problems rather than raising them: `checker.add(path, code,
+# message)`, `_error(path, code, message)` and dicts with a "message".
+ARCHIVE_PROBLEMS = {"add", "_error"}
+
+
+def _words(node: ast.expr) -> bool:
+    """Like `_english`, but an f-string counts only when its own text has letters: the
+    checker's f"{path}: {message}" puts a path before words already translated."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and any(c.isalpha() for c in node.value)
+    if isinstance(node, ast.JoinedStr):
+        return any(isinstance(v, ast.Constant) and _words(v) for v in node.values)
+    if isinstance(node, ast.BinOp):
+        return _words(node.left) or (isinstance(node.op, ast.Add) and _words(node.right))
+    return False
+
+
+def english_archive_problems(paths: list[Path]) -> list[str]:
+    found = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            messages: list[ast.expr] = []
+            if isinstance(node, ast.Call) and _name(node.func) in ARCHIVE_PROBLEMS:
+                messages = node.args[2:3] + [k.value for k in node.keywords if k.arg == "message"]
+            elif isinstance(node, ast.Dict):
+                messages = [v for k, v in zip(node.keys, node.values, strict=True)
+                            if isinstance(k, ast.Constant) and k.value == "message"]
+            if any(_words(m) for m in messages):
+                found.append(f"{path.name if not path.is_relative_to(ROOT) else path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def _archive_sources() -> list[Path]:
+    return sorted([*(ROOT / "tournaments" / "archive").glob("*.py"), ROOT / "tournaments" / "archive_checks.py",
+                   ROOT / "leagues" / "archive.py", ROOT / "leagues" / "archive_cups.py"])
+
+
 def _sources() -> list[Path]:
     return sorted(p for app in ("tournaments", "leagues", "rankings") for p in (ROOT / app).rglob("*.py")
                   if "migrations" not in p.parts)
@@ -75,6 +114,27 @@ def test_the_scan_finds_english_refusals(tmp_path):
         'raise ServiceError("; ".join(exc.messages), code="fine")\n', encoding="utf-8")
     found = english_refusals([bad])
     assert [line.rsplit(":", 1)[1] for line in found] == ["1", "2", "3", "4"]
+
+
+def test_no_problem_of_the_archive_checker_is_a_bare_english_string():
+    sources = _archive_sources()
+    assert len(sources) >= 10 and all(p.exists() for p in sources)
+    assert english_archive_problems(sources) == []
+
+
+def test_the_scan_finds_english_problems_of_the_archive_checker(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        'checker.add(path, "missing", "is required")\n'
+        'self.add(path, "wrong_type", f"must be {what}, got {got}")\n'
+        'problems.append(_error(path, "duplicate", "round %s is given twice" % n))\n'
+        'add(path, "score_mismatch", message="the stored " + name + " differ")\n'
+        'errors.append({"hand": None, "field": path, "code": "x", "message": f"{path}: no such hand"})\n'
+        'checker.add(path, "missing", _("is required"))\n'
+        'errors.append({"hand": None, "field": path, "code": "x", "message": f"{path}: {message}"})\n'
+        'add(path, "engine_refuses", message)\n', encoding="utf-8")
+    found = english_archive_problems([bad])
+    assert sorted(int(line.rsplit(":", 1)[1]) for line in found) == [1, 2, 3, 4, 5]
 
 
 # ---------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments import services
 from tournaments.archive.format import FORMAT, PLAYER_FIELDS, VERSION
@@ -24,44 +26,52 @@ INVALID = object()
 
 
 def _json_type(value: Any) -> str:
+    """What a JSON value is, in the active language ("null" and "true/false" are JSON's own
+    words, the same in every language)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
-        return "a whole number"
+        return pgettext("archive value", "a whole number")
     if isinstance(value, float):
-        return "a number"
+        return pgettext("archive value", "a number")
     if isinstance(value, str):
-        return "text"
+        return pgettext("archive value", "text")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return pgettext("archive value", "a list")
+    return pgettext("archive value", "an object")
 
 
 def _expected_type(f: models.Field) -> tuple[str, Any]:
-    """(what the archive holds for a model field, a check of a JSON value)."""
+    """(what the archive holds for a model field, in the active language; a check of a JSON
+    value)."""
     if isinstance(f, models.JSONField):
-        return "any JSON value", lambda v: True
+        return pgettext("archive value", "any JSON value"), lambda v: True
     if isinstance(f, models.BooleanField):
-        return "true or false", lambda v: isinstance(v, bool)
+        return pgettext("archive value", "true or false"), lambda v: isinstance(v, bool)
     if isinstance(f, models.DateTimeField):
-        return "a UTC time as text (ISO 8601)", lambda v: isinstance(v, str)
+        return pgettext("archive value", "a UTC time as text (ISO 8601)"), lambda v: isinstance(v, str)
     if isinstance(f, models.DateField):
-        return "a date as text (YYYY-MM-DD)", lambda v: isinstance(v, str)
+        return pgettext("archive value", "a date as text (YYYY-MM-DD)"), lambda v: isinstance(v, str)
     if isinstance(f, models.DecimalField):
-        return "a decimal number as text", lambda v: isinstance(v, str)
+        return pgettext("archive value", "a decimal number as text"), lambda v: isinstance(v, str)
     if isinstance(f, ExactPointsField):
-        return 'a number as text ("4", "-0.333") or an exact fraction ("22/3")', \
-            lambda v: isinstance(v, str)
+        return pgettext("archive value", 'a number as text ("4", "-0.333") or an exact fraction '
+                                         '("22/3")'), lambda v: isinstance(v, str)
     if isinstance(f, models.IntegerField):
-        return "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)
-    return "text", lambda v: isinstance(v, str)
+        return pgettext("archive value", "a whole number"), \
+            lambda v: isinstance(v, int) and not isinstance(v, bool)
+    return pgettext("archive value", "text"), lambda v: isinstance(v, str)
 
 
 @dataclass
 class Checker:
-    """Collects every problem of a document, each at its path, in the errors' contract shape."""
+    """Collects every problem of a document, each at its path, in the errors' contract shape.
+
+    A message is words in the active language (gettext when the problem is found): the
+    checker runs inside the request or the management command that reads the archive, so the
+    refusal is built in the reader's language; the path and the code stay as they are."""
 
     errors: list[dict[str, Any]] = field(default_factory=list)
 
@@ -73,18 +83,18 @@ class Checker:
         """An object with exactly these keys (missing and unknown keys are both problems: an
         unknown key is data this version would lose)."""
         if not isinstance(value, dict):
-            self.add(path, "not_an_object", f"must be an object, got {_json_type(value)}")
+            self.add(path, "not_an_object", _("must be an object, got %(type)s") % {"type": _json_type(value)})
             return None
         for key in sorted(set(keys) - set(value)):
-            self.add(f"{path}.{key}", "missing", "is required")
+            self.add(f"{path}.{key}", "missing", _("is required"))
         for key in sorted(set(value) - set(keys)):
             self.add(f"{path}.{key}", "unknown_key",
-                     "is not part of this archive format version")
+                     _("is not part of this archive format version"))
         return value
 
     def items(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
-            self.add(path, "not_a_list", f"must be a list, got {_json_type(value)}")
+            self.add(path, "not_a_list", _("must be a list, got %(type)s") % {"type": _json_type(value)})
             return []
         return value
 
@@ -95,27 +105,31 @@ class Checker:
         if value is None:
             if f.null:
                 return None
-            self.add(path, "null", "may not be null")
+            self.add(path, "null", _("may not be null"))
             return INVALID
         what, ok = _expected_type(f)
         if not ok(value):
-            self.add(path, "wrong_type", f"must be {what}, got {_json_type(value)}")
+            self.add(path, "wrong_type", _("must be %(expected)s, got %(type)s") % {
+                "expected": what, "type": _json_type(value)})
             return INVALID
         if isinstance(f, models.DateTimeField):
             parsed = _parse_time(value)
             if parsed is None:
                 self.add(path, "invalid_time",
-                         f"must be a time with its UTC offset (2026-11-14T09:00:00Z), got {value!r}")
+                         _("must be a time with its UTC offset (2026-11-14T09:00:00Z), got "
+                           "%(value)s") % {"value": repr(value)})
                 return INVALID
             return parsed
         if isinstance(f, models.DateField) and parse_date_safe(value) is None:
-            self.add(path, "invalid_date", f"must be a date (YYYY-MM-DD), got {value!r}")
+            self.add(path, "invalid_date", _("must be a date (YYYY-MM-DD), got %(value)s") % {
+                "value": repr(value)})
             return INVALID
         try:
             converted = f.to_python(value)
-            if f.choices and converted not in {c for c, _ in f.flatchoices}:
-                choices = ", ".join(str(c) for c, _ in f.flatchoices)
-                self.add(path, "invalid_choice", f"must be one of {choices}, got {value!r}")
+            if f.choices and converted not in {c for c, _label in f.flatchoices}:
+                choices = ", ".join(str(c) for c, _label in f.flatchoices)
+                self.add(path, "invalid_choice", _("must be one of %(choices)s, got %(value)s") % {
+                    "choices": choices, "value": repr(value)})
                 return INVALID
             f.run_validators(converted)
         except ValidationError as exc:
@@ -143,7 +157,8 @@ class Checker:
         if value is None and nullable:
             return None
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            self.add(path, "invalid_number", f"must be a whole number from {minimum}, got {value!r}")
+            self.add(path, "invalid_number", _("must be a whole number from %(minimum)s, got "
+                                                "%(value)s") % {"minimum": minimum, "value": repr(value)})
             return None
         return value
 
@@ -163,7 +178,7 @@ class Checker:
             try:
                 constraint.validate(type(instance), instance)
             except ValidationError:
-                self.add(path, "constraint", f"breaks the rule {constraint.name}")
+                self.add(path, "constraint", _("breaks the rule %(rule)s") % {"rule": constraint.name})
 
 
 def _parse_time(value: str) -> dt.datetime | None:
@@ -187,24 +202,27 @@ def check_header(doc: Any, kind: str, checker: Checker, body_keys: tuple[str, ..
     """Format, version and kind first: a file of another format or version is not read
     further, since its paths would mean something else."""
     if not isinstance(doc, dict):
-        checker.add("archive", "not_an_object", "the archive must be a JSON object")
+        checker.add("archive", "not_an_object", _("the archive must be a JSON object"))
         return None
     if doc.get("format") != FORMAT:
         checker.add("format", "wrong_format",
-                    f"this is not a {FORMAT} file (format is {doc.get('format')!r})")
+                    _("this is not a %(format)s file (format is %(found)s)") % {
+                        "format": FORMAT, "found": repr(doc.get("format"))})
         return None
     if doc.get("version") != VERSION:
         checker.add("version", "unsupported_version",
-                    f"archive format version {doc.get('version')!r} is not supported; this "
-                    f"application reads version {VERSION}")
+                    _("archive format version %(found)s is not supported; this application "
+                      "reads version %(version)s") % {"found": repr(doc.get("version")),
+                                                      "version": VERSION})
         return None
     if doc.get("kind") != kind:
         checker.add("kind", "wrong_kind",
-                    f"this is an archive of a {doc.get('kind')!r}, not of a {kind!r}")
+                    _("this is an archive of a %(found)s, not of a %(kind)s") % {
+                        "found": repr(doc.get("kind")), "kind": repr(kind)})
         return None
     doc = checker.obj(doc, "", ("format", "version", "kind", "exported_with", *body_keys))
     if doc is not None and not isinstance(doc.get("exported_with"), dict | None):
-        checker.add("exported_with", "not_an_object", "must be an object")
+        checker.add("exported_with", "not_an_object", _("must be an object"))
     return doc
 
 
@@ -296,7 +314,7 @@ def check_player(checker: Checker, data: Any, path: str, usernames: set[str]
     if values is None:
         return None
     if not values["first_name"] and not values["last_name"]:
-        checker.add(f"{path}.last_name", "required", "a player needs a first or a last name")
+        checker.add(f"{path}.last_name", "required", _("a player needs a first or a last name"))
         return None
     if user:
         usernames.add(user)

@@ -10,6 +10,7 @@ from typing import Any
 from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 
 from tournaments import archive_checks
 from tournaments.archive.check import Checker, PlayerResolver, check_player
@@ -82,16 +83,18 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
                 for message in messages:
                     checker.add(f"{path}.{name}", "invalid_ruleset", message)
         if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
-            checker.add(f"{path}.stake_haler", "required", "a money ruleset needs the stake per player")
+            checker.add(f"{path}.stake_haler", "required", _("a money ruleset needs the stake per player"))
         for error in seating_option_errors(event.seating_system, event.seating_options):
             checker.add(f"{path}.{error['field']}", error["code"], error["message"])
         checker.check_constraints(event, path)
         if event.slug in ctx.slugs:
-            checker.add(f"{path}.slug", "duplicate_slug", f"event {event.slug} is twice in this archive")
+            checker.add(f"{path}.slug", "duplicate_slug",
+                        _("event %(slug)s is twice in this archive") % {"slug": event.slug})
         elif Event.objects.filter(slug=event.slug).exists():
             checker.add(f"{path}.slug", "slug_exists",
-                        f"an event with the slug {event.slug!r} already exists in this database; "
-                        f"delete or rename it first, or import into another database")
+                        _("an event with the slug %(slug)s already exists in this database; "
+                          "delete or rename it first, or import into another database") % {
+                            "slug": repr(event.slug)})
         ctx.slugs.add(event.slug)
     plan["fields"] = fields_
 
@@ -132,9 +135,10 @@ def _check_registrations(body: dict, path: str, checker: Checker, ctx: ImportCon
         number = reg.get("start_number")
         if isinstance(number, int) and not isinstance(number, bool):
             if number < 1:
-                checker.add(f"{p}.start_number", "invalid_number", "start numbers begin at 1")
+                checker.add(f"{p}.start_number", "invalid_number", _("start numbers begin at 1"))
             elif number in numbers:
-                checker.add(f"{p}.start_number", "duplicate", f"start number {number} is given twice")
+                checker.add(f"{p}.start_number", "duplicate",
+                            _("start number %(number)s is given twice") % {"number": number})
             # Known even when another field of the registration is wrong, so that its seats and
             # hands are not reported as dangling on top of the real problem.
             numbers.add(number)
@@ -164,9 +168,10 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
         number = values["number"] if values else None
         if values is not None:
             if number < 1:
-                checker.add(f"{p}.number", "invalid_number", "round numbers begin at 1")
+                checker.add(f"{p}.number", "invalid_number", _("round numbers begin at 1"))
             elif number in round_numbers:
-                checker.add(f"{p}.number", "duplicate", f"round {number} is given twice")
+                checker.add(f"{p}.number", "duplicate",
+                            _("round %(number)s is given twice") % {"number": number})
             round_numbers.add(number)
         seated: set[int] = set()
         table_numbers: set[int] = set()
@@ -179,10 +184,11 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
             tvalues = checker.fields(Table, TABLE_FIELDS, table, tp)
             if tvalues is not None:
                 if tvalues["number"] < 1:
-                    checker.add(f"{tp}.number", "invalid_number", "table numbers begin at 1")
+                    checker.add(f"{tp}.number", "invalid_number", _("table numbers begin at 1"))
                 elif tvalues["number"] in table_numbers:
                     checker.add(f"{tp}.number", "duplicate",
-                                f"table {tvalues['number']} is given twice in this round")
+                                _("table %(number)s is given twice in this round") % {
+                                    "number": tvalues["number"]})
                 table_numbers.add(tvalues["number"])
             seats = []
             positions: set[int] = set()
@@ -195,16 +201,19 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
                 sn = seat.get("start_number")
                 if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
                     checker.add(f"{sp}.start_number", "unknown_registration",
-                                f"no registration has the start number {sn!r}")
+                                _("no registration has the start number %(number)s") % {
+                                    "number": repr(sn)})
                     continue
                 if sn in seated:
                     checker.add(f"{sp}.start_number", "seated_twice",
-                                f"start number {sn} is seated twice in this round")
+                                _("start number %(number)s is seated twice in this round") % {
+                                    "number": sn})
                 seated.add(sn)
                 if svalues is not None:
                     if svalues["position"] in positions:
                         checker.add(f"{sp}.position", "duplicate",
-                                    f"seat position {svalues['position']} is given twice at this table")
+                                    _("seat position %(position)s is given twice at this table") % {
+                                        "position": svalues["position"]})
                     positions.add(svalues["position"])
                     seats.append({"position": svalues["position"], "start_number": sn})
             card, hand_numbers = None, set()
@@ -240,21 +249,24 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
             ctx.usernames.add(people[role])
     if people["confirmed_by"] and people["confirmed_by"] == people["submitted_by"]:
         checker.add(f"{path}.confirmed_by", "same_person",
-                    "a scorecard is confirmed by a second person, not the one who submitted it")
+                    _("a scorecard is confirmed by a second person, not the one who submitted "
+                      "it"))
     if values is not None:
         if values["version"] < 1:
-            checker.add(f"{path}.version", "invalid_number", "versions begin at 1")
+            checker.add(f"{path}.version", "invalid_number", _("versions begin at 1"))
         if values["status"] == Scorecard.Status.ANNULLED and not values["annulled_reason"]:
-            checker.add(f"{path}.annulled_reason", "required", "an annulled scorecard needs its reason")
+            checker.add(f"{path}.annulled_reason", "required",
+                        _("an annulled scorecard needs its reason"))
         ids = values["player_ids"]
         if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
             checker.add(f"{path}.player_ids", "invalid_players",
-                        "must be a list of start numbers as text")
+                        _("must be a list of start numbers as text"))
         else:
             for k, pid in enumerate(ids):
                 if not pid.isdigit() or int(pid) not in regs:
                     checker.add(f"{path}.player_ids[{k}]", "unknown_registration",
-                                f"no registration has the start number {pid!r}")
+                                _("no registration has the start number %(number)s") % {
+                                    "number": repr(pid)})
     hands = []
     numbers: set[int] = set()
     for i, hand in enumerate(checker.items(card.get("hands", []), f"{path}.hands")):
@@ -268,13 +280,14 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
         ctx.usernames.update(u for u in (entered, confirmed) if u)
         if confirmed and confirmed == entered:
             checker.add(f"{hp}.confirmed_by", "same_person",
-                        "a hand is confirmed by a second person, not the one who entered it")
+                        _("a hand is confirmed by a second person, not the one who entered it"))
         if hvalues is None:
             continue
         if hvalues["number"] < 1:
-            checker.add(f"{hp}.number", "invalid_number", "hand numbers begin at 1")
+            checker.add(f"{hp}.number", "invalid_number", _("hand numbers begin at 1"))
         elif hvalues["number"] in numbers:
-            checker.add(f"{hp}.number", "duplicate", f"hand {hvalues['number']} is given twice")
+            checker.add(f"{hp}.number", "duplicate",
+                        _("hand %(number)s is given twice") % {"number": hvalues["number"]})
         numbers.add(hvalues["number"])
         hands.append({"fields": hvalues, "entered_by": entered, "confirmed_by": confirmed,
                       "path": hp})
@@ -289,11 +302,12 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
         sn = row.get("start_number")
         if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
             checker.add(f"{rp}.start_number", "unknown_registration",
-                        f"no registration has the start number {sn!r}")
+                        _("no registration has the start number %(number)s") % {"number": repr(sn)})
             continue
         if sn in row_numbers:
             checker.add(f"{rp}.start_number", "duplicate",
-                        f"start number {sn} has two rows on this money sheet")
+                        _("start number %(number)s has two rows on this money sheet") % {
+                            "number": sn})
         row_numbers.add(sn)
         if rvalues is not None:
             rows.append({"fields": rvalues, "start_number": sn})
@@ -335,7 +349,7 @@ def _check_adjustments(body: dict, path: str, checker: Checker, ctx: ImportConte
             continue
         values = checker.fields(StandingsAdjustment, ADJUSTMENT_FIELDS, adj, p)
         if values is not None and not values["reason"]:
-            checker.add(f"{p}.reason", "required", "an adjustment needs a reason")
+            checker.add(f"{p}.reason", "required", _("an adjustment needs a reason"))
         sn = _check_start_number(checker, adj.get("start_number"), f"{p}.start_number", regs)
         by = checker.username(adj.get("created_by"), f"{p}.created_by")
         if by:
@@ -357,7 +371,8 @@ def _check_disputes(body: dict, path: str, checker: Checker, ctx: ImportContext,
         if values is not None and values["status"] == Dispute.Status.DECIDED and (
                 not values["decision"] or values["decided_at"] is None):
             checker.add(f"{p}.decision", "required",
-                        "a decided dispute needs its written decision and the time it was decided")
+                        _("a decided dispute needs its written decision and the time it was "
+                          "decided"))
         table = _check_table_ref(checker, dispute.get("table"), f"{p}.table", tables, nullable=True)
         hand = _check_hand_ref(checker, dispute.get("hand"), f"{p}.hand", table, tables)
         people = {}
@@ -369,8 +384,8 @@ def _check_disputes(body: dict, path: str, checker: Checker, ctx: ImportContext,
         if correction is not None and (not isinstance(correction, int) or isinstance(correction, bool)
                                        or not 0 <= correction < audit_count):
             checker.add(f"{p}.correction", "unknown_audit_entry",
-                        f"must be the index of an entry of audit (0 to {audit_count - 1}) or null, "
-                        f"got {correction!r}")
+                        _("must be the index of an entry of audit (0 to %(last)s) or null, got "
+                          "%(value)s") % {"last": audit_count - 1, "value": repr(correction)})
             correction = None
         plan["disputes"].append({"fields": values, "table": table, "hand": hand, **people,
                                  "correction": correction})
@@ -381,12 +396,13 @@ def _check_audit(body: dict, path: str, checker: Checker, ctx: ImportContext, pl
                  event_fields: dict) -> None:
     counts = {"penalty": len(plan["penalties"]), "dispute": len(plan["disputes"]),
               "adjustment": len(plan["standings_adjustments"])}
-    rounds = {r for r, _ in tables}
+    rounds = {r for r, _table in tables}
 
     def check_ref(type_label: str, ref: Any, p: str) -> Any:
         keys = TARGET_KEYS.get(type_label)
         if keys is None:
-            checker.add(p, "unknown_ref", f"objects of type {type_label!r} are named by null")
+            checker.add(p, "unknown_ref", _("objects of type %(type)s are named by null") % {
+                "type": repr(type_label)})
             return None
         return _check_target_ref(checker, ref, p, keys, regs, rounds, tables, counts, event_fields)
 
@@ -412,7 +428,7 @@ def check_audit_list(items: Any, path: str, checker: Checker, ctx: ImportContext
         if tables is None:
             table = None
             if entry.get("table") is not None:
-                checker.add(f"{p}.table", "unexpected_table", "must be null here")
+                checker.add(f"{p}.table", "unexpected_table", _("must be null here"))
         else:
             table = _check_table_ref(checker, entry.get("table"), f"{p}.table", tables, nullable=True)
         target = checker.obj(entry.get("target"), f"{p}.target", ("type", "ref"))
@@ -421,7 +437,8 @@ def check_audit_list(items: Any, path: str, checker: Checker, ctx: ImportContext
             type_label = target.get("type")
             if _model_of(type_label) is None:
                 checker.add(f"{p}.target.type", "unknown_type",
-                            f"{type_label!r} is not a model of this application")
+                            _("%(type)s is not a model of this application") % {
+                                "type": repr(type_label)})
             elif target.get("ref") is not None:
                 ref = check_ref(type_label, target["ref"], f"{p}.target.ref")
         out.append({"fields": values, "actor": actor, "table": table, "type": type_label,
@@ -439,32 +456,38 @@ def _check_target_ref(checker: Checker, ref: Any, path: str, keys: tuple[str, ..
         return None
     if keys == ("slug",):
         if ref.get("slug") != event_fields["slug"]:
-            checker.add(f"{path}.slug", "unknown_event", "names another event than this one")
+            checker.add(f"{path}.slug", "unknown_event",
+                        _("names another event than this one"))
             return None
         return ref
     resolved = True
     if "round" in ref and "table" not in ref and ref["round"] not in rounds:
-        checker.add(f"{path}.round", "unknown_round", f"there is no round {ref['round']!r}")
+        checker.add(f"{path}.round", "unknown_round",
+                    _("there is no round %(round)s") % {"round": repr(ref["round"])})
         resolved = False
     if "table" in ref and (ref.get("round"), ref["table"]) not in tables:
         checker.add(f"{path}.table", "unknown_table",
-                    f"there is no table {ref['table']!r} in round {ref.get('round')!r}")
+                    _("there is no table %(table)s in round %(round)s") % {
+                        "table": repr(ref["table"]), "round": repr(ref.get("round"))})
         resolved = False
     if "hand" in ref and resolved and ref["hand"] not in tables[(ref["round"], ref["table"])]:
-        checker.add(f"{path}.hand", "unknown_hand", f"that table has no hand {ref['hand']!r}")
+        checker.add(f"{path}.hand", "unknown_hand",
+                    _("that table has no hand %(hand)s") % {"hand": repr(ref["hand"])})
         resolved = False
     if "start_number" in ref and ref["start_number"] not in regs:
         checker.add(f"{path}.start_number", "unknown_registration",
-                    f"no registration has the start number {ref['start_number']!r}")
+                    _("no registration has the start number %(number)s") % {
+                        "number": repr(ref["start_number"])})
         resolved = False
     if "position" in ref and not isinstance(ref["position"], int):
-        checker.add(f"{path}.position", "invalid_number", "must be a seat position")
+        checker.add(f"{path}.position", "invalid_number", _("must be a seat position"))
         resolved = False
     for name, count in counts.items():
         if name in ref and (not isinstance(ref[name], int) or isinstance(ref[name], bool)
                             or not 0 <= ref[name] < count):
             checker.add(f"{path}.{name}", f"unknown_{name}",
-                        f"must be an index into the event's {name} list, got {ref[name]!r}")
+                        _("must be an index into the event's %(list)s list, got %(value)s") % {
+                            "list": name, "value": repr(ref[name])})
             resolved = False
     return ref if resolved else None
 
@@ -483,14 +506,15 @@ def _check_table_ref(checker: Checker, ref: Any, path: str,
                      ) -> tuple[int, int] | None:
     if ref is None:
         if not nullable:
-            checker.add(path, "null", "may not be null")
+            checker.add(path, "null", _("may not be null"))
         return None
     ref = checker.obj(ref, path, ("round", "table"))
     if ref is None:
         return None
     key = (ref.get("round"), ref.get("table"))
     if key not in tables:
-        checker.add(path, "unknown_table", f"there is no table {key[1]!r} in round {key[0]!r}")
+        checker.add(path, "unknown_table", _("there is no table %(table)s in round %(round)s") % {
+            "table": repr(key[1]), "round": repr(key[0])})
         return None
     return key
 
@@ -500,18 +524,21 @@ def _check_hand_ref(checker: Checker, number: Any, path: str, table: tuple[int, 
     if number is None:
         return None
     if table is None:
-        checker.add(path, "hand_without_table", "a hand is named only together with its table")
+        checker.add(path, "hand_without_table",
+                    _("a hand is named only together with its table"))
         return None
     if number not in tables[table]:
         checker.add(path, "unknown_hand",
-                    f"round {table[0]} table {table[1]} has no hand {number!r}")
+                    _("round %(round)s table %(table)s has no hand %(hand)s") % {
+                        "round": table[0], "table": table[1], "hand": repr(number)})
         return None
     return number
 
 
 def _check_start_number(checker: Checker, sn: Any, path: str, regs: set[int]) -> int | None:
     if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
-        checker.add(path, "unknown_registration", f"no registration has the start number {sn!r}")
+        checker.add(path, "unknown_registration",
+                    _("no registration has the start number %(number)s") % {"number": repr(sn)})
         return None
     return sn
 
@@ -533,5 +560,5 @@ def resolve_players(checker: Checker, ctx: ImportContext, plans: list[dict]) -> 
             key = ("db", found.pk) if isinstance(found, Player) else ("new", id(found))
             if key in seen:
                 checker.add(f"{reg['path']}.player", "same_player",
-                            f"is the same player as {seen[key]}")
+                            _("is the same player as %(other)s") % {"other": seen[key]})
             seen.setdefault(key, reg["path"])

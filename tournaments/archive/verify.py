@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 import scoring
 from tournaments.archive.format import HAND_FIELDS, MONEY_ROW_FIELDS
+from tournaments.engine_text import error_text
 from tournaments.models import (
     Event,
     Scorecard,
@@ -50,15 +53,21 @@ def _card_spec_from_db(card: Scorecard, stake: int | None) -> dict[str, Any]:
 def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
                      table_number: int | None) -> list[dict[str, Any]]:
     """Score the card again with the engine and list every stored value that differs: the
-    archive is then corrupt, or was written by a different engine version."""
-    where = f"round {round_number}, table {table_number}"
+    archive is then corrupt, or was written by a different engine version. The messages are
+    in the active language, the engine's own refusals too (rendered from their codes)."""
+    where = _("round %(round)s, table %(table)s") % {"round": round_number, "table": table_number}
+    engine_note = _("the archive is corrupt or comes from a different version of the scoring "
+                    "engine")
     problems: list[dict[str, Any]] = []
 
     def add(p: str, code: str, message: str, hand: int | None = None) -> None:
         problems.append({"hand": hand, "field": p, "code": code, "message": f"{p}: {message}"})
 
-    engine_note = ("the archive is corrupt or comes from a different version of the scoring "
-                   "engine")
+    def totals_differ(result: dict[str, Any]) -> str:
+        return _("%(where)s: the stored totals %(stored)s differ from the engine's %(engine)s; "
+                 "%(note)s") % {"where": where, "stored": _normal(spec["totals"]),
+                                "engine": _normal(result["totals"]), "note": engine_note}
+
     if spec["hands"]:
         card: dict[str, Any] = {"ruleset": spec["ruleset_code"], "players": list(spec["player_ids"]),
                                 "hands": [h["record"] for h in spec["hands"]]}
@@ -74,8 +83,9 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
                 p = spec["hand_paths"][index] if isinstance(index, int) and index < len(
                     spec["hand_paths"]) else path
                 add(f"{p}.record", "engine_refuses",
-                    f"{where}: the scoring engine refuses this scorecard ({error['message']}); "
-                    f"{engine_note}", index)
+                    _("%(where)s: the scoring engine refuses this scorecard (%(error)s); "
+                      "%(note)s") % {"where": where, "error": error_text(error, spec["ruleset_code"]),
+                                     "note": engine_note}, index)
             return problems
         running = {p: 0 for p in spec["player_ids"]}
         for i, (stored, scored) in enumerate(zip(spec["hands"], result["hands"], strict=True)):
@@ -86,20 +96,24 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
                         "lines": scored.get("lines", []), "payout": scored.get("payout")}
             for name, value in expected.items():
                 if _normal(stored[name]) != _normal(value):
-                    shown = "" if name in ("lines", "state") else (
-                        f": stored {_normal(stored[name])}, engine {_normal(value)}")
-                    add(f"{spec['hand_paths'][i]}.{name}", "score_mismatch",
-                        f"{where}, hand {stored['number']}: the stored {name} differ from what "
-                        f"the scoring engine computes{shown}; {engine_note}", i)
+                    values = {"where": where, "hand": stored["number"], "name": name,
+                              "stored": _normal(stored[name]), "engine": _normal(value),
+                              "note": engine_note}
+                    if name in ("lines", "state"):
+                        message = _("%(where)s, hand %(hand)s: the stored %(name)s differ from "
+                                    "what the scoring engine computes; %(note)s") % values
+                    else:
+                        message = _("%(where)s, hand %(hand)s: the stored %(name)s differ from "
+                                    "what the scoring engine computes: stored %(stored)s, engine "
+                                    "%(engine)s; %(note)s") % values
+                    add(f"{spec['hand_paths'][i]}.{name}", "score_mismatch", message, i)
         if _normal(spec["totals"]) != _normal(result["totals"]):
-            add(f"{path}.totals", "score_mismatch",
-                f"{where}: the stored totals {_normal(spec['totals'])} differ from the engine's "
-                f"{_normal(result['totals'])}; {engine_note}")
+            add(f"{path}.totals", "score_mismatch", totals_differ(result))
         last_state = result["hands"][-1].get("state", {})
         if _normal(spec["state"]) != _normal(last_state):
             add(f"{path}.state", "score_mismatch",
-                f"{where}: the stored state differs from the engine's after the last hand; "
-                f"{engine_note}")
+                _("%(where)s: the stored state differs from the engine's after the last hand; "
+                  "%(note)s") % {"where": where, "note": engine_note})
     elif spec["money_rows"]:
         sheet = {"table": table_number, "round": round_number, "stake": spec["stake"],
                  "players": [{"player": pid, "bought": (spec["money_rows"].get(pid) or {}).get("bought_haler", 0),
@@ -113,18 +127,19 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
         except scoring.ScorecardInvalid as exc:
             for error in exc.errors:
                 add(f"{path}.money_rows", "engine_refuses",
-                    f"{where}: the scoring engine refuses this money sheet ({error['message']}); "
-                    f"{engine_note}")
+                    _("%(where)s: the scoring engine refuses this money sheet (%(error)s); "
+                      "%(note)s") % {"where": where, "error": error_text(error, spec["ruleset_code"]),
+                                     "note": engine_note})
             return problems
         for pid, row in sorted(spec["money_rows"].items()):
             if row["result_haler"] != result["totals"].get(pid):
                 add(f"{path}.money_rows", "score_mismatch",
-                    f"{where}, start number {pid}: the stored result {row['result_haler']} h "
-                    f"differs from the engine's {result['totals'].get(pid)} h; {engine_note}")
+                    _("%(where)s, start number %(number)s: the stored result %(stored)s h differs "
+                      "from the engine's %(engine)s h; %(note)s") % {
+                        "where": where, "number": pid, "stored": row["result_haler"],
+                        "engine": result["totals"].get(pid), "note": engine_note})
         if _normal(spec["totals"]) != _normal(result["totals"]):
-            add(f"{path}.totals", "score_mismatch",
-                f"{where}: the stored totals {_normal(spec['totals'])} differ from the engine's "
-                f"{_normal(result['totals'])}; {engine_note}")
+            add(f"{path}.totals", "score_mismatch", totals_differ(result))
     return problems
 
 
