@@ -49,6 +49,18 @@ def _fast_password_hashing():
 
 
 @pytest.fixture(autouse=True)
+def _language_of_a_test_stays_in_it(request):
+    # A request through the test client leaves the language its LocaleMiddleware chose active
+    # in the thread (Django does not undo it), so a later test that builds refusals outside a
+    # request (a management command, a service called directly) would read German or Slovenian.
+    yield
+    if not any(folder in str(request.node.path) for folder in PURE):
+        from django.utils import translation
+
+        translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager_unless_worker(request):
     if any(folder in str(request.node.path) for folder in PURE):
         yield

@@ -85,7 +85,7 @@ def five_in_a_division(owner):
     return season
 
 
-FIVE_SL = ("igralcev (5) ni mogoče razporediti za mize s 3 do 4 igralci: število miz 2 bi zahtevalo "
+FIVE_SL = ("igralcev (5) ni mogoče razporediti za mize po 3 do 4: število miz 2 bi zahtevalo "
            "vsaj 6 igralcev")
 
 
@@ -102,7 +102,7 @@ def test_the_engine_refusing_a_schedule_is_said_in_the_language_of_the_request()
                          HTTP_ACCEPT_LANGUAGE="de")
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["message"] == \
-        "5 Spieler können nicht an Tischen zu 3 bis 4 sitzen: 2 Tische bräuchten mindestens 6"
+        "5 Spieler lassen sich nicht an Tische mit 3 bis 4 Plätzen setzen: 2 Tische bräuchten mindestens 6 Spieler"
 
 
 def test_a_background_draw_refused_by_the_engine_is_said_in_the_readers_language():
@@ -120,7 +120,7 @@ def test_a_background_draw_refused_by_the_engine_is_said_in_the_readers_language
     client.force_login(owner)
     client.cookies["django_language"] = "sl"
     page = client.get("/manage/leagues/pet/2026/schedule/").content.decode()
-    assert f"razporeditev je bila zavrnjena: {division}: {FIVE_SL}" in page
+    assert f"razporejanje je bilo zavrnjeno: {division}: {FIVE_SL}" in page
     assert "cannot sit" not in page
     client.cookies["django_language"] = "en"
     assert "5 players cannot sit at tables of 3 to 4" in client.get("/manage/leagues/pet/2026/schedule/").content.decode()

@@ -138,8 +138,8 @@ def test_the_schedule_comes_from_the_league_system_and_is_fixed_once_a_matchday_
     assert result == {"repeat_pairs": 6, "repeat_pairs_before": 0, "remarks": result["remarks"]}
     assert result["remarks"], "the checker says the schedule is no longer free of repeats"
     # ... in the language of the request that swapped
-    assert ("igralcev: 28; lahko odigrajo kol brez ponovnega srečanja: 9; ta razpored jih ima: 6"
-            in result["remarks"]), result["remarks"]
+    assert ("28 igralcev lahko brez enega samega ponovnega srečanja odigra kol lige: 9; ta razpored "
+            "ima ponovnih srečanj: 6" in result["remarks"]), result["remarks"]
     season.refresh_from_db()
     assert season.schedule["divisions"]["1"]["rounds"][0][0][0] == b
     entry = AuditEntry.objects.get(action="league.schedule.swap")

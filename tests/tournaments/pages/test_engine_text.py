@@ -527,11 +527,11 @@ def test_real_seating_refusals_in_slovenian_and_the_english_as_the_engine_wrote_
             ["5 players cannot sit at tables of 3 to 4: 2 tables would need at least 6"]
     with translation.override("sl"):
         assert [seating_error_text(e) for e in five] == [
-            "igralcev (5) ni mogoče razporediti za mize s 3 do 4 igralci: število miz 2 bi zahtevalo "
+            "igralcev (5) ni mogoče razporediti za mize po 3 do 4: število miz 2 bi zahtevalo "
             "vsaj 6 igralcev"]
         assert [seating_error_text(e) for e in fixed] == [
-            "igralca x za mizo 1 ni med razpoložljivimi igralci", "igralec a sedi za mizo 1 in za mizo 2",
-            "igralec f je na voljo, a nima mize"]
+            "igralec x za mizo 1 ni med razpoložljivimi igralci", "igralec a sedi za mizo 1 in za mizo 2",
+            "igralec f je razpoložljiv, a nima mize"]
         # a code not known here, and params that fit no form, show the engine's English
         assert seating_error_text({"code": "brand_new", "params": {}, "message": "new"}) == "new"
         assert seating_error_text({"code": "no_such_table", "params": {"table": 2}, "message": "old"}) == "old"
@@ -556,8 +556,8 @@ def test_a_failed_seating_job_shows_its_reason_in_slovenian(django_capture_on_co
                            "2 tables would need at least 6")
     assert job.result["stage"]["code"] == "seating_refused"
     assert job.result["stage"]["params"]["errors"][0]["params"]["count"] == 5
-    slovenian = ("razporeditev je bila zavrnjena: igralcev (5) ni mogoče razporediti za mize s 3 do 4 "
-                 "igralci: število miz 2 bi zahtevalo vsaj 6 igralcev")
+    slovenian = ("razporejanje je bilo zavrnjeno: igralcev (5) ni mogoče razporediti za mize po 3 do "
+                 "4: število miz 2 bi zahtevalo vsaj 6 igralcev")
     client = client_for(organiser)
     client.cookies["django_language"] = "sl"
     page = client.get(f"/manage/e/five/jobs/{job.pk}/").content.decode()
@@ -580,7 +580,7 @@ def test_the_stages_of_a_seating_job_and_the_checker_notes_in_the_language():
     building = engine_seating.stage("building_request", "building the seating request for round 3", round=3)
     done = engine_seating.stage("done", "round 2: 5 tables", round=2, tables=5)
     with translation.override("sl"):
-        assert stage_text(building, building["message"]) == "pripravljam zahtevo za razporeditev 3. kroga"
+        assert stage_text(building, building["message"]) == "pripravljanje zahteve za razporejanje 3. kroga"
         assert stage_text(done, done["message"]) == "2. krog: 5 miz"
         # a stage that is no longer the job's message is not said
         assert stage_text(building, "something else") == "something else"
@@ -588,7 +588,7 @@ def test_the_stages_of_a_seating_job_and_the_checker_notes_in_the_language():
                                                  "other": "3"},
                    "text": "checker: 5 at table 2 ranks ahead of 3 at an earlier table (...)"}
         assert note_text(checker) == \
-            "preverjanje: igralec 5 za mizo 2 je uvrščen pred igralcem 3 za eno od prejšnjih miz"
+            "preverjanje: igralec 5 za mizo 2 je na lestvici pred igralcem 3, ki sedi za mizo z nižjo številko"
         # a round swapped before the checker's notes had codes keeps its plain string
         assert note_text("checker: 5 at table 2 ranks ahead") == "checker: 5 at table 2 ranks ahead"
         assert note_text({**checker, "params": {"violation": "brand_new"}}) == checker["text"]
