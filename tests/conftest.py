@@ -101,6 +101,13 @@ def built_once(django_db_blocker, build: Callable[[], T]) -> Iterator[T]:
     that pytest-django rolls back, so each test starts from the world as built, as if it had
     built it itself. Python objects of the world may go stale: a test that changes the
     database reads what it needs again (`refresh_from_db`)."""
+    from config.celery import app
+
+    # The world is built before any test's own fixtures run, so before the eager queue of
+    # `_celery_eager_unless_worker`: with a real broker configured (CI), the jobs it queues
+    # would go to Redis and never run. It runs them in process, as a test does.
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
     with django_db_blocker.unblock():
         atomic = transaction.atomic()
         atomic.__enter__()
@@ -109,6 +116,8 @@ def built_once(django_db_blocker, build: Callable[[], T]) -> Iterator[T]:
         except BaseException:
             atomic.__exit__(*sys.exc_info())
             raise
+        finally:
+            app.conf.task_always_eager = eager
     try:
         yield world
     finally:
