@@ -1,7 +1,7 @@
 """Every text the registered rulesets show to people, as literals for `makemessages`.
 
 Written by `manage.py ruleset_messages` from the registry; do not edit by hand.
-tests/http/test_ruleset_text.py fails when it is out of date.
+tests/tournaments/pages/test_i18n.py fails when it is out of date.
 """
 
 from django.utils.translation import gettext_noop

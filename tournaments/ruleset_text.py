@@ -4,7 +4,7 @@ their choices and descriptions, penalty names.
 The rulesets (pure Python in scoring/) declare these texts in English. `ruleset_messages`
 lists every one of them as a gettext literal, so `makemessages` files them in the catalogues;
 `manage.py ruleset_messages` writes that list again from the registry, and
-tests/http/test_ruleset_text.py fails when it is out of date or a text lacks a translation.
+tests/tournaments/pages/test_i18n.py fails when it is out of date or a text is not in a catalogue.
 Game, announcement and contra names stay as the players know them (trojka, pagat ultimo,
 Kontra) and are not translated.
 """
@@ -98,7 +98,7 @@ def registry_texts() -> list[str]:
 MESSAGES_MODULE_HEADER = '''"""Every text the registered rulesets show to people, as literals for `makemessages`.
 
 Written by `manage.py ruleset_messages` from the registry; do not edit by hand.
-tests/http/test_ruleset_text.py fails when it is out of date.
+tests/tournaments/pages/test_i18n.py fails when it is out of date.
 """
 
 from django.utils.translation import gettext_noop

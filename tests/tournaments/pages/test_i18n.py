@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
+from tournaments import ruleset_text
 
 pytestmark = pytest.mark.slow
 
@@ -129,3 +130,16 @@ def test_the_hand_form_keeps_the_game_names_in_every_language(world: World):
     assert "Partie 1 von 4" in page and "Vorhand" in page and "Pausiert" in page
     assert '<option value="trojka">trojka</option>' in page
     assert '<option value="1">kontra</option>' in page
+
+
+def test_the_rulesets_texts_module_is_what_the_registry_writes_and_every_text_is_translated():
+    """tournaments/ruleset_messages.py is written by `manage.py ruleset_messages` from the
+    ruleset registry so that `makemessages` files every ruleset text; a ruleset that gains a
+    text without the module written again would show it untranslated."""
+    written = (ROOT / "tournaments" / "ruleset_messages.py").read_text(encoding="utf-8")
+    assert written == ruleset_text.messages_module(), "run: manage.py ruleset_messages"
+    for lang in ("sl", "cs", "de"):
+        # Some texts read the same translated ("Radelci" in Slovenian): each must be an entry.
+        msgids = {msgid for msgid, _plural, _strs in _entries(lang)}
+        missing = [t for t in ruleset_text.registry_texts() if t not in msgids]
+        assert not missing, (lang, missing[:5])
