@@ -5,6 +5,7 @@ from django.urls import path
 
 from leagues import views_manage as views
 from leagues import views_manage_cups as cups
+from leagues import views_manage_members as members
 
 S = "leagues/<slug:slug>/<slug:season>/"
 
@@ -15,11 +16,11 @@ urlpatterns = [
     path("leagues/<slug:slug>/seasons/new/", views.season_create, name="manage-season-create"),
     path(S, views.season_manage, name="manage-season"),
     path(S + "edit/", views.season_edit, name="manage-season-edit"),
-    path(S + "players/", views.season_players, name="manage-season-players"),
-    path(S + "players/add/", views.member_add, name="manage-season-member-add"),
-    path(S + "players/import/", views.members_import, name="manage-season-members-import"),
-    path(S + "players/<num:membership_id>/move/", views.member_move, name="manage-season-member-move"),
-    path(S + "players/<num:membership_id>/remove/", views.member_remove, name="manage-season-member-remove"),
+    path(S + "players/", members.season_players, name="manage-season-players"),
+    path(S + "players/add/", members.member_add, name="manage-season-member-add"),
+    path(S + "players/import/", members.members_import, name="manage-season-members-import"),
+    path(S + "players/<num:membership_id>/move/", members.member_move, name="manage-season-member-move"),
+    path(S + "players/<num:membership_id>/remove/", members.member_remove, name="manage-season-member-remove"),
     path(S + "schedule/", views.season_schedule, name="manage-season-schedule"),
     path(S + "schedule/draw/", views.schedule_draw, name="manage-season-schedule-draw"),
     path(S + "schedule/swap/", views.schedule_swap, name="manage-season-schedule-swap"),

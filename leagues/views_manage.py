@@ -9,8 +9,8 @@ Who may do what is leagues.roles (organisers of the league, staff); every write 
 of leagues.services, whose refusals come back at the form's fields or as a message, never as
 a server error.
 
-Why one module of just over 600 lines: the season's organiser pages share their forms' handling and
-the season context; the cup pages are already leagues.views_manage_cups.
+The season's players in their divisions are leagues.views_manage_members, the cup pages
+leagues.views_manage_cups.
 """
 
 from __future__ import annotations
@@ -24,15 +24,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from leagues import next_season, roles, selectors, services, services_import
+from leagues import next_season, roles, selectors, services
 from leagues.forms import (
     LeagueForm,
     MatchdayForm,
-    MemberAddForm,
-    MemberMoveForm,
     NextSeasonForm,
     ScheduleSwapForm,
     SeasonEditForm,
@@ -42,7 +39,7 @@ from leagues.models import League, Matchday, Season, SeasonMembership
 from tournaments import jobs, rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
-from tournaments.forms import CsvImportForm, add_service_errors
+from tournaments.forms import add_service_errors
 from tournaments.models import Event, Player
 from tournaments.views_public import login_redirect
 
@@ -74,11 +71,15 @@ def league_organiser_required(view):
     return wrapper
 
 
-def _season_url(season: Season, name: str = "manage-season") -> str:
+def season_url(season: Season, name: str = "manage-season") -> str:
     return reverse(name, args=[season.league.slug, season.slug])
 
 
-def _refusal(request: HttpRequest, exc: ServiceError) -> None:
+def division_of(season: Season, pk: int | None):
+    return season.divisions.filter(pk=pk).first() if pk else None
+
+
+def show_refusal(request: HttpRequest, exc: ServiceError) -> None:
     for error in exc.errors:
         messages.error(request, error["message"])
 
@@ -184,7 +185,7 @@ def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
                 add_service_errors(form, exc.errors)
             else:
                 messages.success(request, _("Season saved."))
-                return redirect(_season_url(season))
+                return redirect(season_url(season))
         status = 400
     return render(request, "leagues/manage/season_edit.html", {
         "form": form, "league": season.league, "season": season, "tab": "season"}, status=status)
@@ -215,135 +216,6 @@ def season_manage(request: HttpRequest, season: Season) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------------------------
-# Players in divisions
-# ---------------------------------------------------------------------------------------
-
-def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
-                  add_form: MemberAddForm | None = None, import_form: CsvImportForm | None = None,
-                  import_errors: list[dict[str, Any]] | None = None) -> HttpResponse:
-    divisions = selectors.divisions_of(season)
-    members = {m.player_id for d in divisions for m in d.memberships.all()}
-    query = request.GET.get("q", "").strip()
-    found = []
-    if query:
-        found = [p for p in tournament_selectors.players_matching(query)[:SEARCH_RESULTS + len(members)]
-                 if p.pk not in members][:SEARCH_RESULTS]
-    return render(request, "leagues/manage/members.html", {
-        "league": season.league, "season": season, "divisions": divisions, "query": query,
-        "found": found, "fixed": selectors.any_matchday_seated(season) or season.status == Season.Status.FINISHED,
-        "add_form": add_form, "tab": "players",
-        "import_form": import_form or CsvImportForm(), "import_errors": import_errors or [],
-        "can_manage_players": rights.can_manage_players(request.user),
-    }, status=status)
-
-
-@league_organiser_required
-def season_players(request: HttpRequest, season: Season) -> HttpResponse:
-    return _members_page(request, season)
-
-
-def _division_of(season: Season, pk: int | None):
-    return season.divisions.filter(pk=pk).first() if pk else None
-
-
-@require_POST
-@league_organiser_required
-def member_add(request: HttpRequest, season: Season) -> HttpResponse:
-    form = MemberAddForm(request.POST)
-    back = _season_url(season, "manage-season-players") + (
-        f"?q={request.POST.get('q', '')}" if request.POST.get("q") else "")
-    if not form.is_valid():
-        messages.error(request, _("Choose a player and a division."))
-        return redirect(back)
-    d = form.cleaned_data
-    division = _division_of(season, d["division"])
-    player = Player.objects.filter(pk=d["player"]).first()
-    if division is None or player is None:
-        messages.error(request, _("That player or division is no longer there."))
-        return redirect(back)
-    try:
-        membership = services.membership_add(division=division, player=player, actor=request.user,
-                                             seed_position=d.get("seed_position"))
-    except ServiceError as exc:
-        _refusal(request, exc)
-    else:
-        messages.success(request, _("%(player)s is in %(division)s at seed position %(n)s.") % {
-            "player": player, "division": division.name, "n": membership.seed_position})
-    return redirect(back)
-
-
-@require_POST
-@league_organiser_required
-def members_import(request: HttpRequest, season: Season) -> HttpResponse:
-    """A CSV file of players straight into the divisions: all or nothing, each problem listed
-    under its row (leagues.services_import)."""
-    form = CsvImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return _members_page(request, season, import_form=form, status=400)
-    try:
-        created = services_import.memberships_import_csv(season=season, text=form.cleaned_data["csv"],
-                                                         actor=request.user)
-    except ServiceError as exc:
-        rows: dict[str, list[str]] = {}
-        for error in exc.errors:
-            field = str(error.get("field") or "")
-            row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
-            label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
-            rows.setdefault(label, []).append(error["message"])
-        return _members_page(request, season, import_form=form, status=400,
-                             import_errors=[{"row": k, "messages": v} for k, v in rows.items()])
-    messages.success(request, ngettext("%(n)s player put into the divisions.",
-                                       "%(n)s players put into the divisions.", len(created)) % {"n": len(created)})
-    if created.reused:
-        messages.info(request, ngettext(
-            "%(players)s was already in the registry: placed, not created again.",
-            "%(players)s were already in the registry: placed, not created again.",
-            len(created.reused)) % {"players": ", ".join(str(p) for p in created.reused)})
-    return redirect(_season_url(season, "manage-season-players"))
-
-
-def _membership_or_404(season: Season, membership_id: int) -> SeasonMembership:
-    membership = season.memberships.select_related("player", "division").filter(pk=membership_id).first()
-    if membership is None:
-        raise Http404(_("No such player in this season."))
-    return membership
-
-
-@require_POST
-@league_organiser_required
-def member_move(request: HttpRequest, season: Season, membership_id: int) -> HttpResponse:
-    membership = _membership_or_404(season, membership_id)
-    form = MemberMoveForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Give a seed position of 1 or more."))
-        return redirect(_season_url(season, "manage-season-players"))
-    division = _division_of(season, form.cleaned_data["division"]) or membership.division
-    try:
-        services.membership_move(membership=membership, actor=request.user, division=division,
-                                 seed_position=form.cleaned_data["seed_position"])
-    except ServiceError as exc:
-        _refusal(request, exc)
-    else:
-        messages.success(request, _("%(player)s is now %(n)s. in %(division)s.") % {
-            "player": membership.player, "n": form.cleaned_data["seed_position"], "division": division.name})
-    return redirect(_season_url(season, "manage-season-players"))
-
-
-@require_POST
-@league_organiser_required
-def member_remove(request: HttpRequest, season: Season, membership_id: int) -> HttpResponse:
-    membership = _membership_or_404(season, membership_id)
-    try:
-        services.membership_remove(membership=membership, actor=request.user,
-                                   reason=request.POST.get("reason", "")[:500])
-    except ServiceError as exc:
-        _refusal(request, exc)
-    else:
-        messages.success(request, _("%(player)s was taken out of the season.") % {"player": membership.player})
-    return redirect(_season_url(season, "manage-season-players"))
-
-
-# ---------------------------------------------------------------------------------------
 # Schedule
 # ---------------------------------------------------------------------------------------
 
@@ -367,7 +239,7 @@ def schedule_draw(request: HttpRequest, season: Season) -> HttpResponse:
     raw = request.POST.get("seed", "").strip()
     if raw and not raw.isdigit():
         messages.error(request, _("The seed is a whole number of 0 or more."))
-        return redirect(_season_url(season, "manage-season-schedule"))
+        return redirect(season_url(season, "manage-season-schedule"))
     seed = int(raw) if raw else None
     try:
         if services.schedule_needs_job(season):
@@ -377,20 +249,20 @@ def schedule_draw(request: HttpRequest, season: Season) -> HttpResponse:
             services.schedule_generate(season=season, actor=request.user, seed=seed)
             messages.success(request, _("Schedule drawn."))
     except ServiceError as exc:
-        _refusal(request, exc)
-    return redirect(_season_url(season, "manage-season-schedule"))
+        show_refusal(request, exc)
+    return redirect(season_url(season, "manage-season-schedule"))
 
 
 @require_POST
 @league_organiser_required
 def schedule_swap(request: HttpRequest, season: Season) -> HttpResponse:
     form = ScheduleSwapForm(request.POST)
-    back = redirect(_season_url(season, "manage-season-schedule"))
+    back = redirect(season_url(season, "manage-season-schedule"))
     if not form.is_valid():
         messages.error(request, _("Choose the division, the matchday and two players."))
         return back
     d = form.cleaned_data
-    division = _division_of(season, d["division"])
+    division = division_of(season, d["division"])
     first = Player.objects.filter(pk=d["first"]).first()
     second = Player.objects.filter(pk=d["second"]).first()
     if division is None or first is None or second is None:
@@ -401,7 +273,7 @@ def schedule_swap(request: HttpRequest, season: Season) -> HttpResponse:
                                         first=first, second=second, actor=request.user,
                                         reason=d.get("reason", ""))
     except ServiceError as exc:
-        _refusal(request, exc)
+        show_refusal(request, exc)
     else:
         messages.success(request, _("%(a)s and %(b)s swapped on matchday %(n)s: %(before)s → %(after)s repeat meetings.")
                          % {"a": first, "b": second, "n": d["matchday"], "before": result["repeat_pairs_before"],
@@ -425,10 +297,10 @@ def matchday_add(request: HttpRequest, season: Season) -> HttpResponse:
             matchday = services.matchday_create(season=season, actor=request.user, date=form.cleaned_data["date"],
                                                 venue=form.cleaned_data.get("venue", ""))
         except ServiceError as exc:
-            _refusal(request, exc)
+            show_refusal(request, exc)
         else:
             messages.success(request, _("Matchday %(n)s created.") % {"n": matchday.number})
-    return redirect(_season_url(season))
+    return redirect(season_url(season))
 
 
 def _matchday_or_404(season: Season, number: int) -> Matchday:
@@ -454,7 +326,7 @@ def matchday_edit(request: HttpRequest, season: Season, number: int) -> HttpResp
                 add_service_errors(form, exc.errors, {"starts_on": "date", "ends_on": "date"})
             else:
                 messages.success(request, _("Matchday %(n)s saved.") % {"n": number})
-                return redirect(_season_url(season))
+                return redirect(season_url(season))
         status = 400
     return render(request, "leagues/manage/matchday_form.html", {
         "form": form, "league": season.league, "season": season, "matchday": matchday, "tab": "season"},
@@ -468,8 +340,8 @@ def matchday_seat(request: HttpRequest, season: Season, number: int) -> HttpResp
     try:
         services.matchday_seat(matchday=matchday, actor=request.user)
     except ServiceError as exc:
-        _refusal(request, exc)
-        return redirect(_season_url(season))
+        show_refusal(request, exc)
+        return redirect(season_url(season))
     messages.success(request, _("Matchday %(n)s is seated from the schedule: check its tables, then publish.")
                      % {"n": number})
     return redirect("manage-round", matchday.event.slug, 1)
@@ -482,10 +354,10 @@ def matchday_publish(request: HttpRequest, season: Season, number: int) -> HttpR
     try:
         services.matchday_publish(matchday=matchday, actor=request.user)
     except ServiceError as exc:
-        _refusal(request, exc)
+        show_refusal(request, exc)
     else:
         messages.success(request, _("Matchday %(n)s is published: the tables can play.") % {"n": number})
-    return redirect(_season_url(season))
+    return redirect(season_url(season))
 
 
 @require_POST
@@ -495,10 +367,10 @@ def matchday_close(request: HttpRequest, season: Season, number: int) -> HttpRes
     try:
         services.matchday_close(matchday=matchday, actor=request.user)
     except ServiceError as exc:
-        _refusal(request, exc)
+        show_refusal(request, exc)
     else:
         messages.success(request, _("Matchday %(n)s is closed: it counts in the standings.") % {"n": number})
-    return redirect(_season_url(season))
+    return redirect(season_url(season))
 
 
 # ---------------------------------------------------------------------------------------
@@ -511,10 +383,10 @@ def season_finish(request: HttpRequest, season: Season) -> HttpResponse:
     try:
         services.season_finish(season=season, actor=request.user)
     except ServiceError as exc:
-        _refusal(request, exc)
-        return redirect(_season_url(season))
+        show_refusal(request, exc)
+        return redirect(season_url(season))
     messages.success(request, _("The season is finished: its final order is stored. Now form the next season."))
-    return redirect(_season_url(season, "manage-season-next"))
+    return redirect(season_url(season, "manage-season-next"))
 
 
 def rule_of(placement: Any, league: League) -> str:
@@ -545,11 +417,11 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
     league = season.league
     if season.status != Season.Status.FINISHED:
         messages.error(request, _("Finish the season first."))
-        return redirect(_season_url(season))
+        return redirect(season_url(season))
     formed = Season.objects.filter(previous=season).first()
     if formed is not None:
         messages.info(request, _("The next season is already formed."))
-        return redirect(_season_url(formed))
+        return redirect(season_url(formed))
     data = request.POST if request.method == "POST" else None
     apply = data is not None and "apply" in data
     divisions = selectors.divisions_of(season)
@@ -594,7 +466,7 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
                 else:
                     messages.success(request, _("%(season)s is formed: promotions and relegations are in the audit trail.")
                                      % {"season": new.name})
-                    return redirect(_season_url(new))
+                    return redirect(season_url(new))
     if form.is_bound and form.errors:
         status = 400
     elif not form.is_bound:
