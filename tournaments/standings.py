@@ -190,6 +190,12 @@ def _plain(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
+def has_row(rounds_played: int, status: str) -> bool:
+    """Whether a registration has a line in the standings: everybody but a withdrawn player
+    with no counted card."""
+    return bool(rounds_played) or status != Registration.Status.WITHDRAWN
+
+
 def uses_table_points(event: Event) -> bool:
     return event.seating_system == "points"
 
@@ -260,10 +266,10 @@ def carried_totals(event: Event, *, up_to_round: int | None,
                                  .values_list("registration__start_number", "points_delta", "score_delta")):
         old = totals[number]
         totals[number] = (old[0] + Fraction(delta), old[1] + score)
-    withdrawn = set(event.registrations.filter(
-        start_number__in=numbers - played, status=Registration.Status.WITHDRAWN)
-        .values_list("start_number", flat=True)) if numbers - played else set()
-    return {n: (Fraction(0), 0) if n in withdrawn else t for n, t in totals.items()}
+    statuses = dict(event.registrations.filter(start_number__in=numbers - played)
+                    .values_list("start_number", "status")) if numbers - played else {}
+    return {n: t if has_row(int(n in played), statuses.get(n, "")) else (Fraction(0), 0)
+            for n, t in totals.items()}
 
 
 # Times and search keys are never shown with the standings; leaving them out saves a quarter
@@ -345,7 +351,7 @@ def _standings(event: Event, regs: list[Registration], card_values: Iterable[tup
         row.adjusted = True
     points_first = uses_table_points(event)
     rows = [r for r in by_number.values()
-            if r.rounds_played or r.registration.status != Registration.Status.WITHDRAWN]
+            if has_row(r.rounds_played, r.registration.status)]
 
     knockout = event.seating_system == "knockout"
     final_order = options.get("final_order", DEFAULT_FINAL_ORDER) if points_first else None

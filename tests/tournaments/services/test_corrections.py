@@ -93,3 +93,21 @@ def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whol
     assert after == {n: (rows[n].exact_points, rows[n].score) for n in after}
     moved = {n for n in after if after[n] != before[n]}
     assert moved and moved <= {int(p) for p in ids}
+
+
+def test_a_withdrawn_player_who_never_played_carries_nothing_though_adjusted():
+    """The standings give a withdrawn player with no counted card no line, so a referee's
+    adjustment of him carries nothing, whether the carried totals are refreshed for him alone
+    (the adjustment) or for everybody (closing a round): the two agree."""
+    event, card, organiser, referee = closed_round()
+    late = services.registration_add(event=event, actor=organiser, first_name="Late",
+                                     last_name="Comer")
+    services.registration_set_status(registration=late, status="withdrawn", actor=organiser)
+    services.standings_adjust(registration=late, actor=referee, reason="fee not paid",
+                              points_delta="-1", score_delta=-5)
+    late.refresh_from_db()
+    assert (late.tournament_points, late.score) == (0, 0)
+    assert late.start_number not in {r.start_number for r in event_standings(event).rows}
+    services.refresh_carried_totals(event, actor=referee)
+    late.refresh_from_db()
+    assert (late.tournament_points, late.score) == (0, 0)
