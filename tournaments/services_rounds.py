@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import audit, jobs, lifecycle, rights, selectors, standings
-from tournaments.engine_text.seating_errors import stage
+from tournaments.engine_text.seating_errors import refused_stage, stage
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.seating import SeatingInvalid, seat_round
@@ -109,8 +109,7 @@ def round_generate(job_id: int) -> Job:
     try:
         result = seat_round(request)
     except SeatingInvalid as exc:
-        _stage(job, 2, stage("seating_refused", "the seating was refused: " + "; ".join(
-            e["message"] for e in exc.errors), errors=exc.errors), status=Job.Status.FAILED)
+        _stage(job, 2, refused_stage(exc.errors), status=Job.Status.FAILED)
         job.refresh_from_db()
         return job
     # The independent checker guards the engine: a round it refuses is never stored.

@@ -22,7 +22,7 @@ from leagues.services.common import err
 from leagues.services.seasons import check_planning
 from tournaments import audit, jobs
 from tournaments import services as tournament_services
-from tournaments.engine_text.seating_errors import seating_error_text, stage, violation_text
+from tournaments.engine_text.seating_errors import refused_stage, seating_error_text, violation_text
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Player, Round
 from tournaments.seating import SeatingInvalid, seat_round
@@ -119,8 +119,7 @@ def schedule_job_run(job_id: int) -> Job:
         schedule_generate(season=season, actor=job.created_by, seed=job.result.get("seed"), progress=progress)
     except ScheduleRefused as exc:
         # Kept as code and params: the page says it in the language of whoever reads it.
-        refused = stage("seating_refused", "the seating was refused: " + "; ".join(
-            f"{e['division']}: {e['message']}" for e in exc.seating_errors), errors=exc.seating_errors)
+        refused = refused_stage(exc.seating_errors)
         Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, message=refused["message"],
                                              result={**job.result, "stage": refused}, updated_at=timezone.now())
     except ServiceError as exc:

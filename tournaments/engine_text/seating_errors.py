@@ -273,6 +273,13 @@ def stage(code: str, message: str, **params: Any) -> dict[str, Any]:
     return {"code": code, "params": params, "message": message}
 
 
+def refused_stage(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    """The stage of a seating the engine refused (a round's, or a league's schedule whose
+    errors name their division): the errors kept as code and params, the English joined."""
+    return stage("seating_refused", "the seating was refused: " + "; ".join(
+        _in_division(e, e["message"]) for e in errors), errors=errors)
+
+
 def stage_text(stage_item: Mapping[str, Any] | Any, current: str) -> str:
     """The job's stage in the active language. `current` is the job's stored message: a stage
     kept in the job's result is said only while the message is still the stage's own (a retry
