@@ -181,6 +181,28 @@ def test_a_whole_round_is_one_page_per_table_in_table_order(czech):
     assert "Skalský" in pages[3].extract_text() and "Skalský" not in pages[0].extract_text()
 
 
+@pytest.mark.parametrize("build", [builders.slovenian_event, builders.austrian_event,
+                                   builders.czech_event])
+def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(build, monkeypatch):
+    """The round's sheets are drawn with the stylesheet parsed once (it was an eighth of the
+    rendering); each page is pixel for pixel the sheet rendered alone with its own <style>."""
+    event = build(slug=f"shared-style-{build.__name__}", tables=3)
+    builders.seat(event, 1)
+    sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
+    parsed = []
+    original = render._sheet_stylesheet
+    monkeypatch.setattr(render, "_sheet_stylesheet",
+                        lambda kind, fonts: parsed.append(kind) or original(kind, fonts))
+    together = render.sheets_pdf(sheets, title="round")
+    assert parsed == [sheets[0].kind]
+    assert "<style>" not in render.sheet_html(sheets[2], shared_style=True)
+    alone_html = render.sheet_html(sheets[2])
+    assert "<style>" in alone_html
+    alone = render._pdf([render._document(alone_html, render.FontConfiguration())], "alone")
+    assert (page_image(together, page=2, dpi=100).tobytes()
+            == page_image(alone, dpi=100).tobytes())
+
+
 def test_reading_a_rounds_sheets_takes_the_same_queries_for_4_or_16_tables():
     small = builders.slovenian_event(slug="q-small", tables=4)
     big = builders.slovenian_event(slug="q-big", tables=16)
