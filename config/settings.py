@@ -229,6 +229,11 @@ SPECTACULAR_SETTINGS = {
 # rendered by the task queue, never in a web request (tournaments.printing.public_pdfs).
 PDF_INLINE_MAX_TABLES = env.int("PDF_INLINE_MAX_TABLES", default=16)
 
+# A round's table sheets are rendered in parts of this many tables, one Celery task each, so
+# that several workers (or a worker's several processes) render one round together and the
+# parts are joined into one PDF (tournaments.printing.services). 0 renders a round in one task.
+PDF_SHEETS_PART_TABLES = env.int("PDF_SHEETS_PART_TABLES", default=32)
+
 # Celery: unset broker means eager, in-process execution (embedded default).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL

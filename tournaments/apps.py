@@ -26,6 +26,7 @@ class TournamentsConfig(AppConfig):
         register_converter(NumberConverter, "num")
         jobs.register_task(services_rounds.SEAT_JOB, tasks.generate_round)
         jobs.register_task(printing.SHEETS_JOB, tasks.render_round_sheets)
+        jobs.register_task(printing.SHEETS_PART_TASK, tasks.render_round_sheets_part)
         jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)
         hooks.register_results_listener(public_pdfs.refresh_after_commit)
         post_migrate.connect(_create_cache_table, sender=self,

@@ -24,7 +24,7 @@ import logging
 from datetime import timedelta
 from typing import Any
 
-from celery import current_app
+from celery import current_app, current_task
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
@@ -72,6 +72,21 @@ def queue(job: Job) -> None:
     if task is None:
         raise LookupError(f"no task is registered for jobs of kind {job.kind!r}")
     dispatch(task, job)
+
+
+def publish_now(kind: str, *args: Any) -> None:
+    """Publish the task registered for `kind` with `args` at once: for a worker handing out
+    the parts of the job it runs (no transaction to wait for). A broker error propagates, so
+    the caller can fail its job."""
+    task = _task_for(kind)
+    if task is None:
+        raise LookupError(f"no task is registered for {kind!r}")
+    # The parts go to the queue their job came from: a worker that serves a queue of its own
+    # (a deployment's PDF workers, the tests' workers) hands its parts to its peers.
+    running = current_task.request if current_task else None
+    delivery = getattr(running, "delivery_info", None) or {}
+    queue = delivery.get("routing_key")
+    task.apply_async(args, **({"queue": queue} if queue else {}))
 
 
 def runs_eagerly() -> bool:

@@ -24,6 +24,15 @@ def render_round_sheets(self, job_id: int) -> dict:
 
 
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
+def render_round_sheets_part(self, job_id: int, part: int) -> dict:
+    """Render one part of a round's sheets; the last part stored joins them."""
+    from tournaments.printing import services as printing
+
+    job = printing.round_sheets_render_part(job_id, part)
+    return {"job": job.pk, "part": part, "status": job.status}
+
+
+@shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
 def render_public_pdf(self, job_id: int) -> dict:
     """Render one version of a public PDF (seating list, standings) into the cache."""
     job = public_pdfs.public_pdf_render(job_id)

@@ -16,4 +16,7 @@ their tasks (tournaments.apps) without loading WeasyPrint in every process.
 """
 
 SHEETS_JOB = "render_sheets"
+# The Celery task of one part of a round's sheets (not a job of its own: the parts report to
+# the round's render_sheets job).
+SHEETS_PART_TASK = "render_sheets_part"
 PUBLIC_PDF_JOB = "render_public_pdf"

@@ -133,10 +133,15 @@ def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
     return _pdf(documents, title)
 
 
-def round_sheets_pdf(rnd: Round, base_url: str, *,
+def round_sheets_title(rnd: Round) -> str:
+    return f"{rnd.event.name} – {rnd.number}"
+
+
+def round_sheets_pdf(rnd: Round, base_url: str, *, part: slice | None = None,
                      progress: Callable[[int], None] | None = None) -> bytes:
-    sheets = selectors.table_sheets(rnd, base_url)
-    return sheets_pdf(sheets, title=f"{rnd.event.name} – {rnd.number}", progress=progress)
+    """The sheets of the round's tables (those at the positions `part`, or all) as one PDF."""
+    sheets = selectors.table_sheets(rnd, base_url, part=part)
+    return sheets_pdf(sheets, title=round_sheets_title(rnd), progress=progress)
 
 
 def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | None:

@@ -192,8 +192,10 @@ def round_for_print(event: Event, number: int) -> Round | None:
             .prefetch_related(Prefetch("tables", queryset=tables)).first())
 
 
-def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None) -> list[TableSheet]:
-    """The blank sheets of a round (or of one table of it), players pre-filled."""
+def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
+                 part: slice | None = None) -> list[TableSheet]:
+    """The blank sheets of a round (or of one table of it, or of the tables at the positions
+    `part` in table order), players pre-filled."""
     event = rnd.event
     kind = sheet_kind(event)
     mode = shown_mode(event.ruleset_code, effective_mode(event.ruleset_code, event.ruleset_mode))
@@ -201,7 +203,8 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None) 
     stake, bag, top_up = _money(event) if kind == MONEY else (None, [], None)
     live = table_links.links_of_round(rnd)
     out = []
-    for table in rnd.tables.all():
+    tables = list(rnd.tables.all())
+    for table in tables if part is None else tables[part]:
         if table_number is not None and table.number != table_number:
             continue
         seats = _seat_lines(table)

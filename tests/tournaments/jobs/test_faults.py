@@ -191,8 +191,11 @@ def test_worker_killed_while_rendering_sheets_renders_one_complete_pdf_after_res
     first = second = None
     with redis_server(port) as broker, app_broker(broker) as queue:
         try:
+            # The round in one task (PDF_SHEETS_PART_TABLES=0): this test is about one long
+            # task redelivered; the parts have their test below.
             first = start_worker(broker, queue, tmp_path / "media",
-                                 CELERY_VISIBILITY_TIMEOUT=str(visibility))
+                                 CELERY_VISIBILITY_TIMEOUT=str(visibility),
+                                 PDF_SHEETS_PART_TABLES="0")
             job = printing.round_sheets_queue(rnd=rnd, actor=None, base_url="http://testserver")
 
             # Killed with some tables rendered and many still to go: mid-way, for certain.
@@ -208,7 +211,8 @@ def test_worker_killed_while_rendering_sheets_renders_one_complete_pdf_after_res
 
             time.sleep(visibility + 1)
             second = start_worker(broker, queue, tmp_path / "media",
-                                  CELERY_VISIBILITY_TIMEOUT=str(visibility))
+                                  CELERY_VISIBILITY_TIMEOUT=str(visibility),
+                                  PDF_SHEETS_PART_TABLES="0")
             done = _wait_until(
                 lambda: (j := Job.objects.get(pk=job.pk)).status in (Job.Status.DONE, Job.Status.FAILED) and j,
                 120, "the redelivered rendering to finish")
@@ -228,6 +232,41 @@ def test_worker_killed_while_rendering_sheets_renders_one_complete_pdf_after_res
     assert path is not None
     assert len(PdfReader(str(path)).pages) == 40
     # Exactly the one file: no second version and no half-written temporary left behind.
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+def test_two_workers_render_the_parts_of_a_round_and_one_pdf_comes_out_in_table_order(
+        tmp_path, settings):
+    _require_services()
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    rnd = _forty_table_round()
+    workers = []
+    with redis_server(_free_port()) as broker, app_broker(broker) as queue:
+        try:
+            for _ in range(2):
+                workers.append(start_worker(broker, queue, tmp_path / "media",
+                                            PDF_SHEETS_PART_TABLES="8"))
+            job = printing.round_sheets_queue(rnd=rnd, actor=None, base_url="http://testserver")
+            done = _wait_until(
+                lambda: (j := Job.objects.get(pk=job.pk)).status in (Job.Status.DONE, Job.Status.FAILED) and j,
+                120, "the parts to be rendered and joined")
+        finally:
+            logs = [_stop(worker) for worker in workers]
+
+    assert done.status == Job.Status.DONE, (done.message, logs)
+    assert done.result["parts"] == 5 and done.progress == done.total == 40
+    # Both workers rendered parts of the round.
+    for log in logs:
+        assert "render_round_sheets_part" in log and "succeeded" in log, log
+    path = printing.current_sheets_file(rnd)
+    pages = PdfReader(str(path)).pages
+    assert len(pages) == 40
+    for page, table in zip(pages, rnd.tables.order_by("number"), strict=True):
+        text = " ".join(page.extract_text().split())  # a name may wrap in its column
+        for seat in table.seats.select_related("registration__player"):
+            name = seat.registration.player.full_name
+            assert name in text, (table.number, name)
+    # The parts were joined and removed.
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
