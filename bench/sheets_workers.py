@@ -110,7 +110,7 @@ def main() -> int:
                 _wait(lambda log=log: " ready." in log.read_text(), 60, "a worker to start")
             start = time.perf_counter()
             job = printing.round_sheets_queue(rnd=rnd, actor=None, base_url="https://bench.example.org")
-            done = _wait(lambda: (j := Job.objects.get(pk=job.pk)).status in ("done", "failed") and j,
+            done = _wait(lambda job=job: (j := Job.objects.get(pk=job.pk)).status in ("done", "failed") and j,
                          600, "the sheets")
             seconds = time.perf_counter() - start
             for worker in workers:

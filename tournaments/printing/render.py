@@ -10,6 +10,7 @@ into a registration can never make the server fetch a URL.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 import weasyprint
 from django.template.loader import render_to_string
@@ -160,10 +161,51 @@ def _single(template: str, context: dict, event: Event, title: str) -> bytes:
     return _pdf([_document(html, FontConfiguration())], title)
 
 
+# The seating list's alphabetical part: rows and letter headings of one height, so that its
+# pages of two columns are cut here (CSS columns cost WeasyPrint a third of the list). A4 less
+# the page margins is 273 mm: 50 rows of 5.4 mm, 48 under the part's heading; one row of each
+# is kept spare for the rounding of the lines.
+ALPHA_ROW_MM = 5.4
+ALPHA_ROWS = 49
+ALPHA_FIRST_ROWS = 46
+
+
+@dataclass(frozen=True)
+class AlphaItem:
+    """One line of a column of the alphabetical list: a player, or the letter heading."""
+    entry: selectors.SeatingEntry | None = None
+    letter: str = ""
+
+
+def alphabetical_pages(entries: list[selectors.SeatingEntry], *, first_rows: int = ALPHA_FIRST_ROWS,
+                       rows: int = ALPHA_ROWS) -> list[list[list[AlphaItem]]]:
+    """The alphabetical list cut into pages of two columns of at most `rows` lines
+    (`first_rows` on the first page), a letter heading before the first name of each letter
+    and never at the foot of a column."""
+    columns: list[list[AlphaItem]] = []
+    column: list[AlphaItem] = []
+    letter = None
+    for entry in entries:
+        items = [AlphaItem(letter=entry.letter), AlphaItem(entry=entry)] if entry.letter != letter \
+            else [AlphaItem(entry=entry)]
+        letter = entry.letter
+        capacity = first_rows if len(columns) < 2 else rows
+        if len(column) + len(items) > capacity:
+            columns.append(column)
+            column = []
+        column.extend(items)
+    if column:
+        columns.append(column)
+    return [columns[i:i + 2] for i in range(0, len(columns), 2)]
+
+
 def seating_pdf(rnd: Round) -> bytes:
     listing = selectors.seating_list(rnd)
-    return _single("pdf/seating_list.html", {"listing": listing}, rnd.event,
-                   f"{rnd.event.name} – {rnd.number}")
+    context = {"listing": listing,
+               "table_rows": [listing.tables[i:i + 3] for i in range(0, len(listing.tables), 3)],
+               "alphabetical_pages": alphabetical_pages(listing.alphabetical),
+               "alpha_row_mm": f"{ALPHA_ROW_MM:g}"}  # not localised: CSS wants a point
+    return _single("pdf/seating_list.html", context, rnd.event, f"{rnd.event.name} – {rnd.number}")
 
 
 def standings_pdf(event: Event, *, up_to_round: int | None = None) -> bytes:

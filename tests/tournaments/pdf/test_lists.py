@@ -30,7 +30,9 @@ def test_seating_list_by_table_and_alphabetically_with_the_table():
         found = [int(n) for n in re.findall(r"^(\d+) ", block, re.M)][:4]
         assert found == seats, number
     # Alphabetically: every player once, surnames in order, each with his table.
-    rows = re.findall(r"^(\S+) (\S+) \((\d+)\)\s*Miza (\d+)$", alphabetical, re.M)
+    # (The table is drawn first, at the row's right end.)
+    rows = [(surname, first, number, table) for table, surname, first, number in re.findall(
+        r"^Miza (\d+)\s*(\S+) (\S+) \((\d+)\)$", alphabetical, re.M)]
     assert len(rows) == 12
     surnames = [r[0] for r in rows]
     assert surnames == sorted(surnames, key=lambda n: selectors.collation_key(n, "sl"))
@@ -38,6 +40,37 @@ def test_seating_list_by_table_and_alphabetically_with_the_table():
     table_of = {int(n): t for t, seats in enumerate(tables, start=1) for n in seats}
     assert all(int(table) == table_of[int(number)] for _, _, number, table in rows)
     assert rnd.tables.count() == 3
+
+
+def test_the_alphabetical_list_fills_two_columns_a_page_and_no_column_runs_over():
+    """The renderer cuts the alphabetical list into pages of two columns (CSS columns were a
+    third of the list's rendering): every page holds exactly the players of its two columns,
+    a letter heading never ends a column, and the PDF has no page the cut did not plan."""
+    event = builders.slovenian_event(slug="wall-big", tables=50)
+    rnd = builders.seat(event, 1)
+    listing = selectors.seating_list(selectors.round_for_print(event, 1))
+    planned = render.alphabetical_pages(listing.alphabetical)
+    assert len(planned) == 3
+    for page in planned:
+        for column in page:
+            limit = render.ALPHA_FIRST_ROWS if page is planned[0] else render.ALPHA_ROWS
+            assert len(column) <= limit and column[-1].entry is not None
+    pages = page_texts(render.seating_pdf(selectors.round_for_print(event, 1)))
+    alphabetical = pages[-len(planned):]
+    assert "Po abecedi" in alphabetical[0] and "Po abecedi" not in pages[-len(planned) - 1]
+    for text_of_page, page in zip(alphabetical, planned, strict=True):
+        printed = re.findall(r"\((\d+)\)$", text_of_page, re.M)
+        assert printed == [item.entry.seat.start_number for column in page
+                           for item in column if item.entry], "a column ran over its page"
+    assert rnd.tables.count() == 50
+
+
+def test_a_letter_heading_goes_to_the_next_column_with_its_first_name():
+    entries = [selectors.SeatingEntry(seat=None, table=1, letter=letter) for letter in "AAAB"]
+    pages = render.alphabetical_pages(entries, first_rows=5, rows=5)
+    columns = [[item.letter or "-" for item in column] for page in pages for column in page]
+    # "B" would be the fifth line of the first column, with its name below the foot.
+    assert columns == [["A", "-", "-", "-"], ["B", "-"]]
 
 
 def test_names_are_alphabetical_as_the_events_language_orders_them():
