@@ -1,10 +1,16 @@
-"""The rating engine alone (pure Python): places with ties, the order of play, determinism."""
+"""The rating engine alone (pure Python): places with ties, the order of play, determinism,
+floats pinned bit for bit, and its direct path into openskill answering what openskill's public
+`rate` answers."""
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 
+from openskill.models import PlackettLuce
+
+from rankings import engine
 from rankings.engine import RatedEvent, RatedTable, places, rate
 
 
@@ -82,3 +88,29 @@ def test_seeded_results_give_the_pinned_floats():
     current, steps = rate(seeded_events())
     assert len(current) == 40 and len({s.event for s in steps}) == 12
     assert fingerprint(current, steps) == PINNED
+
+
+def test_the_public_rate_of_openskill_gives_the_same_floats_as_the_direct_path():
+    assert fingerprint(*rate(seeded_events(), rater=engine.public_rater)) == PINNED
+    assert engine.table_rater(PlackettLuce()).__qualname__.startswith("direct_rater")
+
+
+def test_a_direct_path_that_answers_other_floats_or_fails_is_not_used(monkeypatch):
+    real = engine.direct_rater
+
+    def off_by_a_bit(model):
+        inner = real(model)
+
+        def rate_table(ratings, ranks):
+            after = inner(ratings, ranks)
+            after[-1].sigma = math.nextafter(after[-1].sigma, 0)
+            return after
+        return rate_table
+
+    def missing(model):
+        raise AttributeError("no _compute in this openskill")
+
+    for broken in (off_by_a_bit, missing):
+        monkeypatch.setattr(engine, "direct_rater", broken)
+        assert engine.table_rater(PlackettLuce()).__qualname__.startswith("public_rater")
+        assert fingerprint(*rate(seeded_events())) == PINNED
