@@ -95,7 +95,10 @@ def direct_rater(model: PlackettLuce) -> TableRater:
     def rate_table(ratings: list[Any], ranks: list[int]) -> list[Any]:
         for rating in ratings:
             rating.sigma = sqrt(rating.sigma * rating.sigma + tau_squared)
-        return [team[0] for team in compute(teams=[[r] for r in ratings], ranks=ranks)]
+        # `_compute` writes the new μ and σ into the ratings it is given (`rate` gives it its
+        # copies); the probe of `table_rater` checks that too.
+        compute(teams=[[r] for r in ratings], ranks=ranks)
+        return ratings
 
     return rate_table
 
@@ -144,7 +147,7 @@ def rate(events: Iterable[RatedEvent], *, progress: Callable[[int], None] | None
     steps: list[Step] = []
     new_rating = model.rating
     for done, event in enumerate(events, start=1):
-        played: Counter[Hashable] = Counter()
+        seated: list[Hashable] = []
         for players, scores in event.tables:
             if len(players) < 2:
                 continue
@@ -153,7 +156,8 @@ def rate(events: Iterable[RatedEvent], *, progress: Callable[[int], None] | None
             after = rate_table([skill[p] if p in skill else new_rating() for p in players],
                                places(scores))
             skill.update(zip(players, after, strict=True))
-            played.update(players)
+            seated += players
+        played = Counter(seated)
         tables_of.update(played)
         events_of.update(played.keys())
         event_key = event.key
