@@ -117,7 +117,7 @@ PROBE_TABLES = (
 def table_rater(model: PlackettLuce) -> TableRater:
     """The direct rater if it answers what the public `rate` answers on the probe tables
     (an openskill whose internals changed falls back to the public `rate`), else the public
-    one. Either way openskill does the maths, and the floats are the same."""
+    one. Either way openskill does the maths."""
     public = public_rater(model)
     try:
         direct = direct_rater(model)
