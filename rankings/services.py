@@ -3,7 +3,7 @@ rebuild when a result changes.
 
 A rebuild reads every confirmed or verified table of the family's rated public events
 (`Event.is_public` and `Event.rated`; drafts never count, `tournaments.lifecycle`), places each
-table by `tournaments.standings.table_placing` (equal totals share a place), runs the rating
+table as `tournaments.standings.table_placing` does (equal totals share a place), runs the rating
 engine over them in the order they were played (the event's dates, then its slug, round and
 table number: what an archive keeps, so an exported and imported event rates the same) and
 writes only what differs from what is stored. Recomputed, never accumulated: the same results
@@ -17,13 +17,17 @@ the transaction commits; a job still waiting covers later changes too).
 
 from __future__ import annotations
 
+import gc
+import json
 import uuid
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import connections, models, transaction
-from django.db.models import F
+from django.db.models import F, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 import scoring.rules
@@ -32,7 +36,7 @@ from rankings.families import ruleset_codes
 from rankings.models import FamilyRatings, Rating, RatingStep
 from tournaments import jobs, lifecycle
 from tournaments.models import Event, Job, Registration, Scorecard
-from tournaments.standings import CardResult, table_placing
+from tournaments.standings import placed_totals
 
 REBUILD_JOB = "ratings.rebuild"
 # Rows deleted or inserted by one statement (under every database's limit of parameters).
@@ -55,44 +59,84 @@ def rated_events():
 def family_results(family: str) -> tuple[list[engine.RatedEvent], dict[int, Any]]:
     """The family's rated tables as the engine takes them, in the order they were played, and
     each event's last day. Three queries, whatever the number of events."""
-    cards = (Scorecard.objects
-             .filter(ruleset_code__in=ruleset_codes(family),
-                     table__round__event__in=rated_events())
-             .filter(lifecycle.counted_cards_q())
-             .values_list("table__round__event_id", "table__round__number", "table__number",
-                          "player_ids", "totals"))
+    # The two JSON fields as the database keeps their text, decoded below in one go: a
+    # hundred thousand cards decoded one field at a time (and through the ORM's converters)
+    # cost more than the rating itself.
+    cards = list(Scorecard.objects
+                 .filter(ruleset_code__in=ruleset_codes(family),
+                         table__round__event__in=rated_events())
+                 .filter(lifecycle.counted_cards_q())
+                 .annotate(ids_text=Cast("player_ids", TextField()),
+                           totals_text=Cast("totals", TextField()))
+                 .order_by()
+                 .values_list("table__round__event_id", "table__round__number",
+                              "table__number", "ids_text", "totals_text"))
+    fields = json.loads("[" + ",".join([f"[{ids},{totals}]" for *_, ids, totals in cards])
+                        + "]")
     by_event: dict[int, list[tuple[int, int, list[str], dict]]] = defaultdict(list)
-    for event_id, round_number, table_number, player_ids, totals in cards:
-        by_event[event_id].append((round_number, table_number, player_ids, totals))
+    for (event_id, round_number, table_number, _ids, _totals), (player_ids, totals) in zip(
+            cards, fields, strict=True):
+        by_event[event_id].append((round_number, table_number, player_ids or [], totals or {}))
     events = {pk: (starts_on, ends_on, slug) for pk, starts_on, ends_on, slug in
-              Event.objects.filter(pk__in=by_event).values_list("pk", "starts_on", "ends_on",
-                                                                "slug")}
-    players = {(event_id, str(number)): player_id for event_id, number, player_id in
-               Registration.objects.filter(event_id__in=by_event)
-               .values_list("event_id", "start_number", "player_id")}
+              Event.objects.filter(pk__in=by_event).order_by()
+              .values_list("pk", "starts_on", "ends_on", "slug")}
+    # Each event's players by start number, as the cards name them.
+    registered: dict[int, dict[str, int]] = defaultdict(dict)
+    for event_id, number, player_id in (Registration.objects.filter(event_id__in=by_event)
+                                        .order_by()
+                                        .values_list("event_id", "start_number", "player_id")):
+        registered[event_id][str(number)] = player_id
     rated = []
-    for event_id in sorted(by_event, key=lambda pk: events[pk]):
+    for event_id in sorted(by_event, key=events.__getitem__):
+        numbers = registered[event_id]
         tables = []
-        for _round, _table, player_ids, totals in sorted(by_event[event_id],
-                                                         key=lambda t: (t[0], t[1])):
-            # The card's two fields the placing reads, without building a model per table.
-            placing = table_placing(CardResult(player_ids=list(player_ids or []),
-                                               totals=totals or {}))
-            known = [p for p in placing if (event_id, p) in players]
-            tables.append(engine.RatedTable(
-                players=tuple(players[(event_id, p)] for p in known),
-                scores=tuple(int((totals or {}).get(p, 0)) for p in known)))
-        rated.append(engine.RatedEvent(key=event_id, tables=tuple(tables)))
+        by_event[event_id].sort(key=_round_and_table)
+        for _round, _table, player_ids, totals in by_event[event_id]:
+            seated = [(numbers[p], total) for p, total in placed_totals(player_ids, totals)
+                      if p in numbers]
+            tables.append(engine.RatedTable(tuple([player for player, _ in seated]),
+                                            tuple([total for _, total in seated])))
+        rated.append(engine.RatedEvent(event_id, tuple(tables)))
     return rated, {pk: dates[1] for pk, dates in events.items()}
 
 
-@transaction.atomic
+def _round_and_table(card: tuple) -> tuple[int, int]:
+    return card[0], card[1]
+
+
+# What a rebuild writes of each history step and each rating (the family aside), in order.
+STEP_FIELDS = ("played_on", "mu", "sigma", "conservative", "tables", "event_tables")
+RATING_FIELDS = ("mu", "sigma", "conservative", "previous_conservative", "tables", "events",
+                 "last_played_on")
+
+
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: a rebuild makes millions of small objects that live
+    until it ends (the decoded cards, the tables, the steps), and each of the collector's
+    passes over them (started by the allocations alone) walks them all again: it took a
+    third of a rebuild's time. They make no reference cycles; whatever other code running
+    meanwhile leaves in cycles is collected when the collector is back."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None = None
                     ) -> dict[str, int]:
     """Recompute the family's ratings and their history from the results and store what
     differs. Answers how many rows it created, changed and deleted."""
     if family not in scoring.rules.families():
         raise ValueError(f"no game family {family!r}")
+    with _without_cycle_collection(), transaction.atomic():
+        return _rebuild(family, progress)
+
+
+def _rebuild(family: str, progress: Callable[[int, int], None] | None) -> dict[str, int]:
     FamilyRatings.objects.get_or_create(family=family)
     lock = FamilyRatings.objects.select_for_update().get(family=family)
     rated, last_days = family_results(family)
@@ -100,28 +144,28 @@ def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None 
     current, steps = engine.rate(rated, progress=(lambda done: progress(done, total))
                                  if progress else None)
 
-    wanted_steps: dict[tuple[int, int], dict[str, Any]] = {}
-    history: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for step in steps:
-        values = {"family": family, "played_on": last_days[step.event], "mu": step.rating.mu,
-                  "sigma": step.rating.sigma, "conservative": step.rating.conservative,
-                  "tables": step.rating.tables, "event_tables": step.event_tables}
-        wanted_steps[(step.player, step.event)] = values
-        history[step.player].append(values)
-    counts = _write_rows(RatingStep, {"family": family}, ("player_id", "event_id"),
+    # Each player's last two steps: the trend and the day he last played.
+    last: dict[int, tuple[float, Any]] = {}
+    before_last: dict[int, float] = {}
+    wanted_steps: dict[tuple[int, int], tuple] = {}
+    for event, player, rating, event_tables in steps:
+        mu, sigma, tables, _events = rating
+        conservative = rating.conservative
+        played_on = last_days[event]
+        wanted_steps[(player, event)] = (played_on, mu, sigma, conservative, tables,
+                                         event_tables)
+        if player in last:
+            before_last[player] = last[player][0]
+        last[player] = (conservative, played_on)
+    counts = _write_rows(RatingStep, {"family": family}, ("player_id", "event_id"), STEP_FIELDS,
                          wanted_steps)
 
-    wanted_ratings: dict[int, dict[str, Any]] = {}
-    for player, rating in current.items():
-        own = history[player]
-        wanted_ratings[player] = {
-            "mu": rating.mu, "sigma": rating.sigma, "conservative": rating.conservative,
-            "previous_conservative": own[-2]["conservative"] if len(own) > 1 else None,
-            "tables": rating.tables, "events": rating.events,
-            "last_played_on": own[-1]["played_on"]}
-    for name, value in _write_rows(Rating, {"family": family}, ("player_id",),
-                                   {(player,): {"family": family, **values}
-                                    for player, values in wanted_ratings.items()}).items():
+    wanted_ratings = {(player,): (rating.mu, rating.sigma, rating.conservative,
+                                  before_last.get(player), rating.tables, rating.events,
+                                  last[player][1])
+                      for player, rating in current.items()}
+    for name, value in _write_rows(Rating, {"family": family}, ("player_id",), RATING_FIELDS,
+                                   wanted_ratings).items():
         counts[f"ratings_{name}"] = value
     lock.rebuilt_at = timezone.now()
     lock.players = len(current)
@@ -131,44 +175,51 @@ def ratings_rebuild(family: str, *, progress: Callable[[int, int], None] | None 
 
 
 def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
-                wanted: dict[tuple, dict[str, Any]]) -> dict[str, int]:
-    """Make the stored rows of `model` within `scope` what `wanted` says ({key: every other
-    field's value}, the key's fields named by `key_fields`): delete the rows not wanted,
+                value_fields: tuple[str, ...], wanted: dict[tuple, tuple]) -> dict[str, int]:
+    """Make the stored rows of `model` within `scope` what `wanted` says ({key: the values of
+    `value_fields`}, the key's fields named by `key_fields`): delete the rows not wanted,
     update those that differ, create the missing ones.
 
-    A family's history is a hundred thousand rows: they are read as plain values and written
-    as such (new rows by COPY on PostgreSQL, elsewhere many rows an insert; changed ones by one
-    prepared update), not as model instances through the ORM's bulk methods, which cost many
-    times the rating itself."""
-    value_fields = sorted(next(iter(wanted.values()), {}))
-    stored = {}
-    for row in model.objects.filter(**scope).values_list("pk", *key_fields, *value_fields):
-        stored[row[1:1 + len(key_fields)]] = (row[0], row[1 + len(key_fields):])
-    gone = [pk for key, (pk, _values) in stored.items() if key not in wanted]
-    changed, new = [], []
-    for key, values in wanted.items():
-        row = [values[name] for name in value_fields]
-        if key not in stored:
-            new.append([*key, *row])
-        elif tuple(row) != stored[key][1]:
-            changed.append([*row, stored[key][0]])
+    A family's history is a hundred thousand rows: they are read by a plain cursor (the
+    database driver gives numbers and dates as they are compared; the ORM would pass each
+    row through its converters) and written as plain rows (new rows by COPY on PostgreSQL,
+    elsewhere many rows an insert; changed ones by one prepared update), not as model
+    instances through the ORM's bulk methods, which cost many times the rating itself."""
     meta = model._meta
     db = connections[model.objects.db]
-    column = {name: meta.get_field(name) for name in (*key_fields, *value_fields)}
-    quote = db.ops.quote_name
-    table = quote(meta.db_table)
+    column = {name: meta.get_field(name) for name in (*key_fields, *scope, *value_fields)}
+    sql, params = (model.objects.filter(**scope).order_by()
+                   .values_list("pk", *key_fields, *value_fields).query.sql_with_params())
+    width = len(key_fields)
+    stored = {}
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        for row in cursor.fetchall():
+            stored[row[1:1 + width]] = (row[0], row[1 + width:])
+    gone = [pk for key, (pk, _values) in stored.items() if key not in wanted]
+    changed, new = [], []
+    scoped = tuple(scope.values())
+    for key, values in wanted.items():
+        if key not in stored:
+            new.append([*key, *scoped, *values])
+        elif values != stored[key][1]:
+            changed.append([*values, stored[key][0]])
+    # Numbers go to the database as they are; only dates need the backend's form (a rebuild
+    # has few distinct dates: one per event).
+    in_form: dict[Any, Any] = {}
 
     def prepared(rows: list[list[Any]], names: list[str]) -> list[list[Any]]:
-        # Numbers go to the database as they are; only dates need the backend's form.
-        dated = [i for i, name in enumerate(names)
-                 if isinstance(column.get(name), models.DateField)]
-        if not dated:
-            return rows
-        fields = {i: column[names[i]] for i in dated}
-        for row in rows:
-            for i in dated:
-                row[i] = fields[i].get_db_prep_save(row[i], db)
+        for i, name in enumerate(names):
+            if isinstance(column.get(name), models.DateField):
+                for row in rows:
+                    day = row[i]
+                    if day not in in_form:
+                        in_form[day] = column[name].get_db_prep_save(day, db)
+                    row[i] = in_form[day]
         return rows
+
+    quote = db.ops.quote_name
+    table = quote(meta.db_table)
 
     with db.cursor() as cursor:
         for start in range(0, len(gone), WRITE_BATCH):
@@ -181,20 +232,20 @@ def _write_rows(model, scope: dict[str, Any], key_fields: tuple[str, ...],
                                f"WHERE {quote(meta.pk.column)} = %s",
                                prepared(changed, [*value_fields, "pk"]))
         if new:
-            names = [*key_fields, *value_fields]
+            names = [*key_fields, *scope, *value_fields]
             columns = ", ".join(quote(column[n].column) for n in names)
-            rows = prepared(new, names)
+            new = prepared(new, names)
             if db.vendor == "postgresql":
                 # COPY: a hundred thousand rows in a fraction of the time of any INSERT.
                 with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                    for row in rows:
+                    for row in new:
                         copy.write_row(row)
             else:
                 # Many rows a statement, as many as the database takes parameters.
                 one = f"({', '.join(['%s'] * len(names))})"
                 size = min(WRITE_BATCH, (db.features.max_query_params or 65535) // len(names))
-                for start in range(0, len(rows), size):
-                    batch = rows[start:start + size]
+                for start in range(0, len(new), size):
+                    batch = new[start:start + size]
                     cursor.execute(f"INSERT INTO {table} ({columns}) VALUES "
                                    + ", ".join([one] * len(batch)),
                                    [value for row in batch for value in row])

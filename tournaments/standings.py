@@ -53,9 +53,15 @@ def table_placing(card: Scorecard | CardResult) -> list[str]:
     """A table's players first to last by their scorecard totals. The seeds say nothing of
     equal totals at a table: the lower start number is listed first (docs/seating.md); in the
     points system the option table_ties then shares the tied places' points (table_result)."""
-    totals = card.totals or {}
-    return sorted(card.player_ids,
-                  key=lambda p: (-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p))
+    return [p for p, _total in placed_totals(card.player_ids, card.totals or {})]
+
+
+def placed_totals(player_ids: Iterable[str], totals: dict) -> list[tuple[str, int]]:
+    """The placing of `table_placing` with each player's total as a whole number (a missing
+    total is 0): (start number, total), first to last. Sorted by the key itself, not by a
+    key function: the rating rebuild places a hundred thousand cards."""
+    placed = sorted((-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p) for p in player_ids)
+    return [(p, -negative) for negative, _number, p in placed]
 
 
 def table_result(card: Scorecard | CardResult, table_size: int, options: dict | None = None

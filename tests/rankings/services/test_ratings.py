@@ -5,6 +5,7 @@ results give the same ratings, and an event exported and imported again rates th
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 
 import pytest
@@ -178,3 +179,17 @@ def test_an_unrated_event_stays_unrated_through_its_archive():
     assert archive.import_event(doc, actor=None).rated is False
     services.ratings_rebuild("slovenian")
     assert not Rating.objects.exists()
+
+
+def test_a_rebuild_pauses_the_cycle_collector_and_gives_it_back_even_when_it_fails(monkeypatch):
+    seen = []
+
+    def results(family):
+        seen.append(gc.isenabled())
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(services, "family_results", results)
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        services.ratings_rebuild("slovenian")
+    assert seen == [False] and gc.isenabled()
