@@ -96,5 +96,6 @@ def english_reader() -> bool:
 
 
 def fill(msgid: Any, **values: Any) -> str:
-    """The translation of `msgid` (a lazy pgettext) with named values filled in."""
-    return str(msgid) % values
+    """The translation of `msgid` (a lazy pgettext, or a lazy npgettext that picks its form
+    by one of the values) with named values filled in."""
+    return str(msgid % values)

@@ -66,12 +66,18 @@ _NOTES: dict[str, Any] = {
 # The bound of a field reads differently when the best known length reaches it, falls short
 # of it, or is not known.
 _BOUND = {
-    "reached": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
-                                       "meeting twice, and so many are possible"),
-    "short": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
-                                     "meeting twice; %(known)s are known to be possible"),
-    "unknown": pgettext_lazy("engine", "%(players)s players: at most %(upper)s matchdays without any pair "
-                                       "meeting twice"),
+    "reached": npgettext_lazy("engine", "%(players)s players: at most %(upper)s matchday without any pair "
+                                        "meeting twice, and so many are possible",
+                              "%(players)s players: at most %(upper)s matchdays without any pair "
+                              "meeting twice, and so many are possible", "upper"),
+    "short": npgettext_lazy("engine", "%(players)s players: at most %(upper)s matchday without any pair "
+                                      "meeting twice; %(known)s are known to be possible",
+                            "%(players)s players: at most %(upper)s matchdays without any pair "
+                            "meeting twice; %(known)s are known to be possible", "upper"),
+    "unknown": npgettext_lazy("engine", "%(players)s players: at most %(upper)s matchday without any pair "
+                                        "meeting twice",
+                              "%(players)s players: at most %(upper)s matchdays without any pair "
+                              "meeting twice", "upper"),
 }
 # Where a league's constructed matchdays come from (tournaments/seating/designs.py).
 _SOURCES = {

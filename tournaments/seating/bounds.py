@@ -52,13 +52,13 @@ def no_repeat_bound(players: int, table_size: int = 4, min_table_size: int = 3) 
             known, source = LITERATURE[players]
     if upper == 1:
         known, source = 1, "pigeonhole"
+    bound = "{players} players: at most {upper} " + ("matchday" if upper == 1 else "matchdays")
     if known is not None and known == upper:
-        text = "{players} players: at most {upper} matchdays without any pair meeting twice, and so many are possible"
+        text = bound + " without any pair meeting twice, and so many are possible"
     elif known is not None:
-        text = ("{players} players: at most {upper} matchdays without any pair meeting twice; {known} are known "
-                "to be possible")
+        text = bound + " without any pair meeting twice; {known} are known to be possible"
     else:
-        text = "{players} players: at most {upper} matchdays without any pair meeting twice"
+        text = bound + " without any pair meeting twice"
     return note("no_repeat_bound", text, players=players, upper=upper, known=known, source=source)
 
 

@@ -134,10 +134,10 @@ def test_api_reads_for_everybody_writes_for_organisers_and_refuses_with_errors()
     assert division["distance"]["params"]["matchdays"] == 2 and division["distance"]["params"]["clean"] == 1
     assert anonymous.get(base + "schedule/").json()["divisions"][0]["bound"] == division["bound"]
     page = anonymous.get("/leagues/api/2026/")
-    assert "8 players: at most 1 matchdays without any pair meeting twice" in page.content.decode()
+    assert "8 players: at most 1 matchday without any pair meeting twice" in page.content.decode()
     anonymous.cookies["django_language"] = "sl"
     page = anonymous.get("/leagues/api/2026/").content.decode()
-    assert "8 igralcev: največ 1 kol, ne da bi se kateri par srečal dvakrat" in page
+    assert "8 igralcev: največ 1 kolo, ne da bi se kateri par srečal dvakrat" in page
     del anonymous.cookies["django_language"]
     tables = schedule.json()["divisions"][0]["matchdays"][0]["tables"]
     swap = client.post(base + "schedule/swap/", {"division": 1, "matchday": 1, "players": [tables[0][0], tables[1][0]],

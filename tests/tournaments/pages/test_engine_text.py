@@ -144,7 +144,7 @@ def _seating_msgids() -> list:
 def _msgids() -> list[str]:
     """Every message of engine_text (context "engine")."""
     lazies = [*engine_lines._M.values(), *engine_errors._E.values(), *engine_notes._NOTES.values(),
-              *engine_notes._BOUND.values(), *engine_notes._SOURCES.values(),
+              *engine_notes._SOURCES.values(),
               engine_notes._MATCHDAY, *_seating_msgids()]
     with translation.override("en"):
         return [str(lazy) for lazy in lazies]
@@ -152,7 +152,9 @@ def _msgids() -> list[str]:
 
 # The plural messages of engine_text (npgettext: str() of a plural lazy string is no msgid).
 PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round",
-                 "round %(round)s: %(tables)s table"]
+                 "round %(round)s: %(tables)s table",
+                 *(f"%(players)s players: at most %(upper)s matchday without any pair meeting twice{tail}"
+                   for tail in (", and so many are possible", "; %(known)s are known to be possible", ""))]
 
 
 def test_the_source_scan_finds_the_codes_and_every_one_has_a_renderer():
@@ -384,10 +386,29 @@ def test_every_seating_note_code_has_a_message_in_every_language():
     for lang in LANGS:
         catalogue = _catalogue(lang)._catalog  # type: ignore[attr-defined]
         with translation.override("en"):
-            wanted = [str(m) for m in (*engine_notes._NOTES.values(), *engine_notes._BOUND.values(),
-                                       *engine_notes._SOURCES.values())]
+            wanted = [str(m) for m in (*engine_notes._NOTES.values(), *engine_notes._SOURCES.values())]
         missing = [m for m in wanted if not catalogue.get(f"engine\x04{m}", "").strip()]
         assert not missing, (lang, missing)
+        # The field's bound says "matchday" or "matchdays" by its number: every form is there.
+        values = {"players": 12, "known": 4}
+        for message in engine_notes._BOUND.values():
+            for upper in (1, 2, 3, 5, 10):
+                with translation.override("en"):
+                    english = message % {**values, "upper": upper}
+                with translation.override(lang):
+                    assert message % {**values, "upper": upper} != english, (lang, upper, english)
+
+
+@pytest.mark.parametrize(("lang", "one", "ten"), [
+    ("en", "at most 1 matchday without", "at most 10 matchdays without"),
+    ("sl", "največ 1 kolo, ne da bi", "največ 10 kol, ne da bi"),
+    ("cs", "nejvýše 1 kolo, aniž", "nejvýše 10 kol, aniž"),
+    ("de", "höchstens 1 Spieltag, ohne", "höchstens 10 Spieltage, ohne"),
+])
+def test_the_bound_of_a_field_counts_its_matchdays_in_the_language(lang, one, ten):
+    with translation.override(lang):
+        assert one in note_text(no_repeat_bound(8))  # a field of 8: one matchday
+        assert ten in note_text(no_repeat_bound(32))
 
 
 @pytest.mark.parametrize("lang", LANGS)
