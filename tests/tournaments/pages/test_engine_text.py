@@ -6,7 +6,10 @@ the engine's English for what it does not know; every form of the seating engine
 notes is translated too, and so is every form of the seating engine's refusals, its checker's
 violations and the stages of a seating job (each code found by reading the seating engine's
 source); and the pages show the translated breakdown, the translated error at the field, the
-translated round notes and the translated reason of a failed seating job."""
+translated round notes and the translated reason of a failed seating job.
+
+(Past 600 lines on purpose: every catalogue of the engines' text is held to the same source
+scans and samples, which are built once here.)"""
 
 from __future__ import annotations
 
@@ -397,18 +400,6 @@ def test_every_seating_note_code_has_a_message_in_every_language():
                     english = message % {**values, "upper": upper}
                 with translation.override(lang):
                     assert message % {**values, "upper": upper} != english, (lang, upper, english)
-
-
-@pytest.mark.parametrize(("lang", "one", "ten"), [
-    ("en", "at most 1 matchday without", "at most 10 matchdays without"),
-    ("sl", "največ 1 kolo, ne da bi", "največ 10 kol, ne da bi"),
-    ("cs", "nejvýše 1 kolo, aniž", "nejvýše 10 kol, aniž"),
-    ("de", "höchstens 1 Spieltag, ohne", "höchstens 10 Spieltage, ohne"),
-])
-def test_the_bound_of_a_field_counts_its_matchdays_in_the_language(lang, one, ten):
-    with translation.override(lang):
-        assert one in note_text(no_repeat_bound(8))  # a field of 8: one matchday
-        assert ten in note_text(no_repeat_bound(32))
 
 
 @pytest.mark.parametrize("lang", LANGS)
