@@ -181,7 +181,7 @@ def alphabetical_pages(entries: list[selectors.SeatingEntry], *, first_rows: int
                        rows: int = ALPHA_ROWS) -> list[list[list[AlphaItem]]]:
     """The alphabetical list cut into pages of two columns of at most `rows` lines
     (`first_rows` on the first page), a letter heading before the first name of each letter
-    and never at the foot of a column."""
+    and never at the foot of a column; the last page's two columns balanced."""
     columns: list[list[AlphaItem]] = []
     column: list[AlphaItem] = []
     letter = None
@@ -196,7 +196,20 @@ def alphabetical_pages(entries: list[selectors.SeatingEntry], *, first_rows: int
         column.extend(items)
     if column:
         columns.append(column)
-    return [columns[i:i + 2] for i in range(0, len(columns), 2)]
+    pages = [columns[i:i + 2] for i in range(0, len(columns), 2)]
+    if pages:
+        pages[-1] = _balanced(pages[-1])
+    return pages
+
+
+def _balanced(page: list[list[AlphaItem]]) -> list[list[AlphaItem]]:
+    """The last page's lines shared evenly between its two columns (as CSS would balance
+    them), a letter heading still never at the foot of the first."""
+    items = [item for column in page for item in column]
+    cut = (len(items) + 1) // 2
+    if cut < len(items) and items[cut - 1].entry is None:
+        cut += 1
+    return [items[:cut], items[cut:]] if items[cut:] else [items]
 
 
 def seating_pdf(rnd: Round) -> bytes:

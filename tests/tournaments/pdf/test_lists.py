@@ -67,10 +67,14 @@ def test_the_alphabetical_list_fills_two_columns_a_page_and_no_column_runs_over(
 
 def test_a_letter_heading_goes_to_the_next_column_with_its_first_name():
     entries = [selectors.SeatingEntry(seat=None, table=1, letter=letter) for letter in "AAAB"]
-    pages = render.alphabetical_pages(entries, first_rows=5, rows=5)
+    pages = render.alphabetical_pages(entries * 2, first_rows=5, rows=5)
     columns = [[item.letter or "-" for item in column] for page in pages for column in page]
     # "B" would be the fifth line of the first column, with its name below the foot.
-    assert columns == [["A", "-", "-", "-"], ["B", "-"]]
+    assert columns[:2] == [["A", "-", "-", "-"], ["B", "-", "A", "-", "-"]]
+    # The last page's three lines are shared out, but not with "B" at the foot of the first.
+    assert columns[2:] == [["-", "B", "-"]]
+    short = render.alphabetical_pages(entries[:3], first_rows=46, rows=49)
+    assert [[item.letter or "-" for item in column] for column in short[0]] == [["A", "-"], ["-", "-"]]
 
 
 def test_names_are_alphabetical_as_the_events_language_orders_them():
