@@ -2,7 +2,8 @@
 
 A fresh gunicorn worker spent about 1.5 s on its first request of a page: importing the views
 behind the URL patterns, building the resolver's table of URL names, compiling the page's
-templates and loading a language's catalogue.
+templates and loading a language's catalogue; a table's first live check of a hand also
+imported the scoring engine's rulesets (some 35 ms).
 At the start of a tournament day every table opens its link within the same seconds, and each
 of the four workers paid that on the phones' first requests (the load run's p95 of the first
 10 s, docs/performance.md). `warm_up` does that work once when the process starts
@@ -20,6 +21,8 @@ from django.template.loader import get_template
 from django.urls import get_resolver, reverse
 from django.utils import translation
 
+from scoring import rules
+
 logger = logging.getLogger(__name__)
 
 
@@ -33,10 +36,11 @@ def page_templates() -> list[str]:
 
 
 def warm_up() -> int:
-    """Import every view, build the URL names of every language, compile every page template
-    into the cached loader and load every language's catalogue. Returns the number of
-    templates compiled."""
+    """Import every view and every ruleset of the scoring engine, build the URL names of
+    every language, compile every page template into the cached loader and load every
+    language's catalogue. Returns the number of templates compiled."""
     get_resolver().url_patterns  # noqa: B018 - imports the views behind every pattern
+    rules.all_rulesets()  # the registry imports its families on first use
     compiled = 0
     for name in page_templates():
         try:
