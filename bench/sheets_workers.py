@@ -33,8 +33,8 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 TABLES = 256
 BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/12")
 RUNS = (("one worker, the round in one task", 1, 0),
-        ("one worker, parts of 32 tables", 1, 32),
-        ("two workers, parts of 32 tables", 2, 32))
+        ("one worker, parts of 64 tables", 1, 64),
+        ("two workers, parts of 64 tables", 2, 64))
 
 
 def _redis_answers(url: str) -> bool:

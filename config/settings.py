@@ -232,7 +232,9 @@ PDF_INLINE_MAX_TABLES = env.int("PDF_INLINE_MAX_TABLES", default=16)
 # A round's table sheets are rendered in parts of this many tables, one Celery task each, so
 # that several workers (or a worker's several processes) render one round together and the
 # parts are joined into one PDF (tournaments.printing.services). 0 renders a round in one task.
-PDF_SHEETS_PART_TABLES = env.int("PDF_SHEETS_PART_TABLES", default=32)
+# 64: a 1,024-player round is 4 parts, enough for the two processes of docs/deploy.md's worker
+# while each part's own costs (reading the round, the join) stay small (docs/performance.md).
+PDF_SHEETS_PART_TABLES = env.int("PDF_SHEETS_PART_TABLES", default=64)
 
 # Celery: unset broker means eager, in-process execution (embedded default).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")

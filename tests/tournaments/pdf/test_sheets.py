@@ -5,6 +5,7 @@ fonts and the QR code's URL."""
 
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
@@ -201,6 +202,36 @@ def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(buil
     alone = render._pdf([render._document(alone_html, render.FontConfiguration())], "alone")
     assert (page_image(together, page=2, dpi=100).tobytes()
             == page_image(alone, dpi=100).tobytes())
+
+
+def test_the_laid_out_sheets_are_kept_out_of_the_cycle_collector_until_written(monkeypatch):
+    """Each laid-out sheet is frozen out of the cycle collector's passes until the round's PDF
+    is written (a fifth of a large round's time), and everything is unfrozen afterwards, also
+    when the rendering fails."""
+    event = builders.slovenian_event(slug="frozen", tables=3)
+    builders.seat(event, 1)
+    sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
+    frozen_before_each = []
+    original = render._document
+
+    def watching(*args, **kwargs):
+        frozen_before_each.append(gc.get_freeze_count())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(render, "_document", watching)
+    assert len(reader(render.sheets_pdf(sheets, title="round")).pages) == 3
+    assert frozen_before_each[0] == 0 and all(n > 0 for n in frozen_before_each[1:])
+    assert gc.get_freeze_count() == 0
+
+    def failing(*args, **kwargs):
+        if gc.get_freeze_count():
+            raise RuntimeError("out of paper")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(render, "_document", failing)
+    with pytest.raises(RuntimeError):
+        render.sheets_pdf(sheets, title="round")
+    assert gc.get_freeze_count() == 0
 
 
 def test_reading_a_rounds_sheets_takes_the_same_queries_for_4_or_16_tables():
