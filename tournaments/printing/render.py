@@ -9,7 +9,6 @@ into a registration can never make the server fetch a URL.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -19,6 +18,7 @@ from django.utils import timezone, translation
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
+from tournaments import collector
 from tournaments.models import Event, Round
 from tournaments.printing import grid, selectors
 from tournaments.printing.catalogue import DRAWING_LABELS
@@ -123,32 +123,20 @@ def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
     font_config = FontConfiguration()
     stylesheets: dict[str, weasyprint.CSS] = {}
     documents = []
-    try:
+    # The laid-out sheets stay alive until the PDF is written, some 3 MB of small objects
+    # each: each is kept out of the collector's later passes (a fifth of a large round).
+    with collector.freezing():
         for n, sheet in enumerate(sheets, start=1):
             if sheet.kind not in stylesheets:
                 stylesheets[sheet.kind] = _sheet_stylesheet(sheet.kind, font_config)
             documents.append(_document(sheet_html(sheet, shared_style=True), font_config,
                                        stylesheets[sheet.kind]))
-            _keep_out_of_collections()
+            collector.keep_out_of_collections()
             if progress is not None:
                 progress(n)
         if not documents:
             raise ValueError("no tables to print")
         return _pdf(documents, title)
-    finally:
-        gc.unfreeze()
-
-
-def _keep_out_of_collections() -> None:
-    """The laid-out sheets stay alive until the PDF is written, some 3 MB of small objects
-    each, and Python's cycle collector walked them all again and again as the round grew: a
-    fifth of a 256-table round. Each sheet's garbage is collected (that pass sees only the
-    newest sheet, the others being frozen) and what remains is frozen, out of every later
-    pass, until the PDF is written. Memory stays as it was: nothing is frozen uncollected.
-    (Python has one frozen generation: `sheets_pdf` unfreezes all of it at the end, so nothing
-    else in the app may freeze objects for longer; nothing does.)"""
-    gc.collect()
-    gc.freeze()
 
 
 def round_sheets_title(rnd: Round) -> str:
@@ -175,7 +163,11 @@ def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | Non
 
 def _single(template: str, context: dict, event: Event, title: str) -> bytes:
     html = _html(template, {**_base_context(event), **context}, event.language)
-    return _pdf([_document(html, FontConfiguration())], title)
+    # A long list's boxes live until it is written, and the collector walked them again and
+    # again while it was laid out: a quarter of the time (some 20 MB more at its peak at 256
+    # players, docs/performance.md).
+    with collector.paused():
+        return _pdf([_document(html, FontConfiguration())], title)
 
 
 # The seating list's alphabetical part: rows and letter headings of one height, so that its

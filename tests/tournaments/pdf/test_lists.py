@@ -3,6 +3,7 @@ table) and the standings after any round or as final results, read back from the
 
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
@@ -75,6 +76,33 @@ def test_a_letter_heading_goes_to_the_next_column_with_its_first_name():
     assert columns[2:] == [["-", "B", "-"]]
     short = render.alphabetical_pages(entries[:3], first_rows=46, rows=49)
     assert [[item.letter or "-" for item in column] for column in short[0]] == [["A", "-"], ["-", "-"]]
+
+
+def test_a_list_is_laid_out_with_the_cycle_collector_paused_and_given_back(monkeypatch):
+    """A long list's boxes live until it is written; the collector's passes over them were a
+    quarter of its time. It is paused while a list is laid out and given back, also on an
+    error."""
+    event = builders.slovenian_event(slug="wall-gc", tables=2)
+    builders.seat(event, 1)
+    seen = []
+    original = render._document
+
+    def watching(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(render, "_document", watching)
+    render.seating_pdf(selectors.round_for_print(event, 1))
+    render.standings_pdf(event)
+    assert seen == [False, False] and gc.isenabled()
+
+    def failing(*args, **kwargs):
+        raise RuntimeError("out of toner")
+
+    monkeypatch.setattr(render, "_document", failing)
+    with pytest.raises(RuntimeError):
+        render.standings_pdf(event)
+    assert gc.isenabled()
 
 
 def test_names_are_alphabetical_as_the_events_language_orders_them():
