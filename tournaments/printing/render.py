@@ -124,8 +124,9 @@ def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
     stylesheets: dict[str, weasyprint.CSS] = {}
     documents = []
     # The laid-out sheets stay alive until the PDF is written, some 3 MB of small objects
-    # each: each is kept out of the collector's later passes (a fifth of a large round).
-    with collector.freezing():
+    # each, and the collector's passes over them were a fifth of a large round: its own
+    # passes are paused, and each sheet's garbage is collected and the rest frozen instead.
+    with collector.paused(), collector.freezing():
         for n, sheet in enumerate(sheets, start=1):
             if sheet.kind not in stylesheets:
                 stylesheets[sheet.kind] = _sheet_stylesheet(sheet.kind, font_config)
