@@ -165,8 +165,8 @@ def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | Non
 def _single(template: str, context: dict, event: Event, title: str) -> bytes:
     html = _html(template, {**_base_context(event), **context}, event.language)
     # A long list's boxes live until it is written, and the collector walked them again and
-    # again while it was laid out: a quarter of the time (some 20 MB more at its peak at 256
-    # players, docs/performance.md).
+    # again while it was laid out: a quarter of the time (the peak memory a few MB more,
+    # docs/performance.md).
     with collector.paused():
         return _pdf([_document(html, FontConfiguration())], title)
 
