@@ -46,7 +46,9 @@ _ERRORS: dict[str, tuple[Any, ...]] = {
     "bad_players": (pgettext_lazy("engine", "the players must be a list of player ids in seat order"),),
     "bad_reference": (pgettext_lazy("engine", "the reference of the extra points is not known"),),
     "bad_round": (pgettext_lazy("engine", "the round must be a whole number from 1"),),
-    "bad_rounds": (pgettext_lazy("engine", "a league needs the number of matchdays, a whole number from 1"),),
+    "bad_rounds": (
+        pgettext_lazy("engine", "a league needs the number of matchdays, a whole number from 1 to %(largest)s"),
+        pgettext_lazy("engine", "a league needs the number of matchdays, a whole number from 1"),),
     "bad_seed": (pgettext_lazy("engine", "the seed must be a whole number"),),
     "bad_table": (pgettext_lazy("engine", "%(field)s must be a table number from 1"),),
     "bad_table_size": (

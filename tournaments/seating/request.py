@@ -18,6 +18,10 @@ SYSTEMS = ("random", "points", "knockout", "league", "fixed")
 DEFAULT_TABLE_SIZE = 4
 DEFAULT_MIN_TABLE_SIZE = 3
 LARGEST_TABLE_SIZE = 10
+# A league season's matchdays: far more than any season plays (the league pages allow 60), and
+# few enough that a schedule is made in seconds; a larger number would keep the engine busy
+# for as long as it likes (the fuzzer of tests/tournaments/seating found 10**18).
+LARGEST_ROUNDS = 100
 
 REQUEST_FIELDS = {
     "system", "round", "rounds", "table_size", "min_table_size", "seed", "players",
@@ -373,9 +377,10 @@ def parse_request(request: Any) -> SeatingRequest:
     round_number = request.get("round")
     rounds = request.get("rounds")
     if system == "league":
-        if not _is_int(rounds) or rounds < 1:
+        if not _is_int(rounds) or not 1 <= rounds <= LARGEST_ROUNDS:
             errors.add("rounds", "bad_rounds",
-                       f"a league needs rounds, the number of matchdays (a whole number >= 1), got {rounds!r}")
+                       f"a league needs rounds, the number of matchdays (a whole number from 1 to "
+                       f"{LARGEST_ROUNDS}), got {rounds!r}", largest=LARGEST_ROUNDS)
         if round_number is not None and (not _is_int(round_number) or round_number < 1):
             errors.add("round", "bad_round", f"round must be a whole number >= 1, got {round_number!r}")
     elif system is not None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tests.tournaments.seating.tournament_generator import player_ids
 from tournaments.seating import SeatingInvalid, seat_round
+from tournaments.seating.request import LARGEST_ROUNDS
 
 
 def errors_of(request):
@@ -116,6 +117,16 @@ def test_league_needs_rounds_and_others_refuse_them():
         == ["bad_rounds"]
     assert [e["code"] for e in errors_of({"system": "random", "round": 1, "rounds": 3, "seed": 1,
                                           "players": [{"id": p} for p in "abcd"]})] == ["rounds_not_allowed"]
+
+
+def test_a_league_of_more_matchdays_than_a_season_can_have_is_refused_at_once():
+    """The fuzzer found a league asked for 10**18 matchdays: the engine set out to schedule
+    them all. A season has at most LARGEST_ROUNDS matchdays, and the refusal says so."""
+    players = [{"id": p} for p in player_ids(12)]
+    for rounds in (LARGEST_ROUNDS + 1, 10**18):
+        errors = errors_of({"system": "league", "rounds": rounds, "seed": 1, "players": players})
+        assert [(e["code"], e["params"]) for e in errors] == [("bad_rounds", {"largest": LARGEST_ROUNDS})]
+    assert len(seat_round({"system": "league", "rounds": 3, "seed": 1, "players": players})["rounds"]) == 3
 
 
 def test_history_must_be_rounds_of_tables():
