@@ -31,7 +31,7 @@ from leagues.views_manage import (
 from tournaments import rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
-from tournaments.forms import CsvImportForm
+from tournaments.forms import CsvImportForm, import_errors_by_row
 from tournaments.models import Player
 
 
@@ -97,14 +97,8 @@ def members_import(request: HttpRequest, season: Season) -> HttpResponse:
         created = services_import.memberships_import_csv(season=season, text=form.cleaned_data["csv"],
                                                          actor=request.user)
     except ServiceError as exc:
-        rows: dict[str, list[str]] = {}
-        for error in exc.errors:
-            field = str(error.get("field") or "")
-            row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
-            label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
-            rows.setdefault(label, []).append(error["message"])
         return _members_page(request, season, import_form=form, status=400,
-                             import_errors=[{"row": k, "messages": v} for k, v in rows.items()])
+                             import_errors=import_errors_by_row(exc.errors))
     messages.success(request, ngettext("%(n)s player put into the divisions.",
                                        "%(n)s players put into the divisions.", len(created)) % {"n": len(created)})
     if created.reused:

@@ -39,6 +39,7 @@ from tournaments.forms import (
     StatusForm,
     SwapForm,
     add_service_errors,
+    import_errors_by_row,
     ruleset_description,
 )
 from tournaments.models import Event, Job, Player, Registration, Round, Scorecard
@@ -242,14 +243,8 @@ def players_import(request: HttpRequest, event: Event) -> HttpResponse:
             created = services.registrations_import_csv(event=event, text=form.cleaned_data["csv"],
                                                         actor=request.user)
         except ServiceError as exc:
-            rows: dict[str, list[str]] = {}
-            for error in exc.errors:
-                field = str(error.get("field") or "")
-                row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
-                label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
-                rows.setdefault(label, []).append(error["message"])
             return _players_page(request, event, import_form=form, status=400,
-                                 import_errors=[{"row": k, "messages": v} for k, v in rows.items()])
+                                 import_errors=import_errors_by_row(exc.errors))
         messages.success(request, ngettext("%(n)s player imported.", "%(n)s players imported.",
                                            len(created)) % {"n": len(created)})
         if created.reused:

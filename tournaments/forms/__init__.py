@@ -52,6 +52,7 @@ from tournaments.forms.players import (
     PlayerAddForm,
     PlayerMergeForm,
     StatusForm,
+    import_errors_by_row,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "CountryField",
     "CountryInput",
     "CsvImportForm",
+    "import_errors_by_row",
     "DecisionForm",
     "DisputeForm",
     "EntryContext",

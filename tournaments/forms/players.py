@@ -100,5 +100,18 @@ class CsvImportForm(forms.Form):
         return data
 
 
+def import_errors_by_row(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A refused CSV import's errors grouped under the row they name (field `rows[<i>]...`,
+    shown as "row i+1", the file's own first line being row 1 of the data), or under "file",
+    for the import pages of an event's players and of a league season's divisions."""
+    rows: dict[str, list[str]] = {}
+    for error in errors:
+        field = str(error.get("field") or "")
+        row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
+        label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
+        rows.setdefault(str(label), []).append(error["message"])
+    return [{"row": label, "messages": messages} for label, messages in rows.items()]
+
+
 class StatusForm(forms.Form):
     status = forms.ChoiceField(choices=Registration.Status.choices)
