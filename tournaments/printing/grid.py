@@ -1,11 +1,17 @@
 """The ruled body of the score sheets (TRI + 1, the other points sheets and the Schrift): the
-rows of games with their lines, shading and pre-filled numbers, drawn as one SVG image.
+rows of games with their lines and shading drawn as one SVG image, and the pre-filled numbers
+and labels set over it as a few columns of text.
 
 Why an image and not table rows: WeasyPrint lays out every table cell one by one, and the
 24 rows of a sheet are some 200 cells, most of the time spent on a sheet. An SVG is drawn, not
 laid out, which makes a 64-table round several times faster (bench/pdf.py). The player
 columns' heads stay an HTML table (names wrap there), with the same column widths as the
 drawing, set here in millimetres.
+
+Why the numbers are not in the drawing: WeasyPrint sets SVG text letter by letter, each
+letter shaped and drawn on its own, which cost a quarter of a sheet's time and four fifths of
+its bytes. A column of numbers is one block of text with one number per line, each line as
+high as a row (`TextColumn`): one line box per row, set like any other text.
 
 The drawing keeps the look of the HTML grids of templates/pdf/base.css: firm outer lines, light
 inner lines, a firmer line under each full rotation of the deal, grey for the resting player's
@@ -16,13 +22,11 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
-from html import escape
 
 from tournaments.printing.selectors import TRI1, TableSheet
 
 # A4 (210 mm) less the 12 mm left and right margins of templates/pdf/base.css.
 CONTENT_WIDTH_MM = 186.0
-PT = 0.3528  # millimetres per point
 
 INNER = ("#777", 0.25)
 GROUP = ("#333", 0.5)
@@ -37,10 +41,33 @@ BLEED = OUTER[1] / 2
 
 
 @dataclass(frozen=True)
+class TextColumn:
+    """Text set over the drawing: one line per row, each `line_mm` high with its text centred
+    in it (or set from the left), the block `left` and `top` millimetres from the drawing's
+    top left corner."""
+    left: float
+    top: float
+    width: float
+    line_mm: float
+    lines: tuple[str, ...]
+    size_pt: float
+    bold: bool = True
+    color: str = "#111"
+    align: str = "center"
+
+    @property
+    def text(self) -> str:
+        # A blank cell keeps its line: a line of nothing but its newline would still count,
+        # but a no-break space says so in the output too.
+        return "\n".join(line or "\u00a0" for line in self.lines)
+
+
+@dataclass(frozen=True)
 class Grid:
     widths: list[float]  # column widths in mm, summing to CONTENT_WIDTH_MM
     height: float        # height of the drawing in mm
     uri: str             # the SVG as a data URI for <img src>
+    columns: tuple[TextColumn, ...] = ()  # the pre-filled numbers and labels over it
     bleed: float = BLEED
 
     @property
@@ -71,7 +98,6 @@ class _Svg:
     def __init__(self) -> None:
         self.fills: dict[str, list[str]] = {}
         self.strokes: dict[tuple[str, float], list[str]] = {}
-        self.texts: list[str] = []
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str) -> None:
         self.fills.setdefault(fill, []).append(f"M{x:.2f} {y:.2f}h{w:.2f}v{h:.2f}h{-w:.2f}z")
@@ -79,16 +105,8 @@ class _Svg:
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: tuple[str, float]) -> None:
         self.strokes.setdefault(stroke, []).append(f"M{x1:.2f} {y1:.2f}L{x2:.2f} {y2:.2f}")
 
-    def text(self, x: float, y: float, value: str, *, size_pt: float, bold: bool = False,
-             anchor: str = "middle", color: str = "#111") -> None:
-        weight = ' font-weight="bold"' if bold else ""
-        self.texts.append(
-            f'<text x="{x:.2f}" y="{y:.2f}" font-family="DejaVu Sans" '
-            f'font-size="{size_pt * PT:.2f}"{weight} text-anchor="{anchor}" fill="{color}">'
-            f"{escape(value)}</text>")
-
     def uri(self, width: float, height: float) -> str:
-        # Areas first, then lines (thin before firm, so the firm ones end on top), then text.
+        # Areas first, then lines (thin before firm, so the firm ones end on top).
         parts = [f'<path d="{"".join(d)}" fill="{fill}"/>' for fill, d in self.fills.items()]
         for (color, stroke_width), d in sorted(self.strokes.items(), key=lambda i: i[0][1]):
             parts.append(f'<path d="{"".join(d)}" fill="none" stroke="{color}" '
@@ -97,8 +115,23 @@ class _Svg:
         full = width + 2 * BLEED
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{full}mm" '
                f'height="{height:.2f}mm" viewBox="{-BLEED} 0 {full} {height:.2f}">'
-               + "".join(parts) + "".join(self.texts) + "</svg>")
+               + "".join(parts) + "</svg>")
         return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def _column(edges: list[float], widths: list[float], c: int, *, row_mm: float,
+            lines: list[str], size_pt: float, top: float = 0.0, bold: bool = True,
+            color: str = "#111") -> TextColumn:
+    """Centred text over the grid's column `c`; x is shifted by the bleed like the drawing."""
+    return TextColumn(left=edges[c] + BLEED, top=top, width=widths[c], line_mm=row_mm,
+                      lines=tuple(lines), size_pt=size_pt, bold=bold, color=color)
+
+
+def _label(left: float, top: float, width: float, height: float, text: str,
+           size_pt: float) -> TextColumn:
+    """A label of one line set from the left, as the footers' labels are."""
+    return TextColumn(left=left + BLEED, top=top, width=width, line_mm=height, lines=(text,),
+                      size_pt=size_pt, align="left")
 
 
 def _edges(widths: list[float]) -> list[float]:
@@ -106,11 +139,6 @@ def _edges(widths: list[float]) -> list[float]:
     for w in widths:
         edges.append(edges[-1] + w)
     return edges
-
-
-def _baseline(top: float, height: float, size_pt: float) -> float:
-    # Digits of DejaVu Sans are about 0.73 em tall: centre them in the row.
-    return top + height / 2 + 0.36 * size_pt * PT
 
 
 def _frame(svg: _Svg, edges: list[float], height: float) -> None:
@@ -139,16 +167,7 @@ def score_grid(sheet: TableSheet, *, row_mm: float, total_mm: float, total_label
             if cell.resting:
                 svg.rect(edges[first_player + p], top, widths[first_player + p], row_mm,
                          "#e4e4e4")
-        svg.text(edges[0] + widths[0] / 2, _baseline(top, row_mm, 8), str(row.hand), size_pt=8,
-                 bold=True)
-        values = [row.dealer] + ([row.resting] if sheet.kind == TRI1 else [])
-        for c, value in enumerate(values, start=1):
-            if value:
-                svg.text(edges[c] + widths[c] / 2, _baseline(top, row_mm, 9), value, size_pt=9,
-                         bold=True, color="#333")
     svg.rect(0, body, edges[first_player], total_mm, "#efefef")
-    svg.text(1.5, _baseline(body, total_mm, 9), total_label, size_pt=9, bold=True,
-             anchor="start")
     for c, x in enumerate(edges[1:-1], start=1):
         # The total's label spans the columns before the players.
         svg.line(x, 0, x, body if c < first_player else height, INNER)
@@ -156,7 +175,17 @@ def score_grid(sheet: TableSheet, *, row_mm: float, total_mm: float, total_label
         svg.line(0, i * row_mm, edges[-1], i * row_mm, GROUP if row.group_end else INNER)
     svg.line(0, body, edges[-1], body, FOOT)
     _frame(svg, edges, height)
-    return Grid(widths=widths, height=height, uri=svg.uri(edges[-1], height))
+    rows = sheet.rows
+    columns = [_column(edges, widths, 0, row_mm=row_mm, lines=[str(r.hand) for r in rows],
+                       size_pt=8),
+               _column(edges, widths, 1, row_mm=row_mm, lines=[r.dealer for r in rows],
+                       size_pt=9, color="#333")]
+    if sheet.kind == TRI1:
+        columns.append(_column(edges, widths, 2, row_mm=row_mm,
+                               lines=[r.resting for r in rows], size_pt=9, color="#333"))
+    columns.append(_label(1.5, body, edges[first_player] - 1.5, total_mm, total_label, 9))
+    return Grid(widths=widths, height=height, uri=svg.uri(edges[-1], height),
+                columns=tuple(columns))
 
 
 def schrift_grid(sheet: TableSheet, *, row_mm: float, foot_mm: float, sum_label: str,
@@ -176,16 +205,8 @@ def schrift_grid(sheet: TableSheet, *, row_mm: float, foot_mm: float, sum_label:
     for p in range(players):
         minus = first + 2 * p + 1
         svg.rect(edges[minus], 0, widths[minus], body + foot_mm, "#f3f3f3")
-    for i, row in enumerate(sheet.rows):
-        top = i * row_mm
-        svg.text(widths[0] / 2, _baseline(top, row_mm, 8), str(row.hand), size_pt=8, bold=True)
-        svg.text(edges[check] + widths[check] / 2, _baseline(top, row_mm, 7), "0", size_pt=7,
-                 color="#999")
-    for top, label in ((body, sum_label), (balance_top, balance_label)):
+    for top in (body, balance_top):
         svg.rect(0, top, edges[first], foot_mm, "#efefef")
-        svg.text(1.5, _baseline(top, foot_mm, 8), label, size_pt=8, bold=True, anchor="start")
-    svg.text(edges[check] + widths[check] / 2, _baseline(balance_top, foot_mm, 7), "0",
-             size_pt=7, color="#999")
     for c, x in enumerate(edges[1:-1], start=1):
         if c < first:
             # The footer's labels span the number, dealer and game columns.
@@ -203,4 +224,15 @@ def schrift_grid(sheet: TableSheet, *, row_mm: float, foot_mm: float, sum_label:
     svg.line(0, body, edges[-1], body, FOOT)
     svg.line(0, balance_top, edges[-1], balance_top, OUTER)
     _frame(svg, edges, height)
-    return Grid(widths=widths, height=height, uri=svg.uri(edges[-1], height))
+    rows = sheet.rows
+    columns = (
+        _column(edges, widths, 0, row_mm=row_mm, lines=[str(r.hand) for r in rows], size_pt=8),
+        # Each row's control sum, and the balances', is zero: printed as the reminder.
+        _column(edges, widths, check, row_mm=row_mm, lines=["0"] * len(rows), size_pt=7,
+                bold=False, color="#999"),
+        _column(edges, widths, check, row_mm=foot_mm, lines=["0"], size_pt=7, bold=False,
+                color="#999", top=balance_top),
+        _label(1.5, body, edges[first] - 1.5, foot_mm, sum_label, 8),
+        _label(1.5, balance_top, edges[first] - 1.5, foot_mm, balance_label, 8),
+    )
+    return Grid(widths=widths, height=height, uri=svg.uri(edges[-1], height), columns=columns)

@@ -9,7 +9,7 @@ into a registration can never make the server fetch a URL.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import weasyprint
@@ -99,42 +99,82 @@ def _grid(sheet: selectors.TableSheet) -> grid.Grid | None:
     return None
 
 
+# A round's sheets are laid out this many to a WeasyPrint document: one document per sheet
+# paid a document's own setup and its garbage for every table, a seventh of a round
+# (docs/performance.md); the progress is told after each document.
+SHEETS_PER_DOCUMENT = 16
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """A sheet with its ruled grid (none on the money sheet), as the templates get it."""
+    sheet: selectors.TableSheet
+    grid: grid.Grid | None
+
+
+def sheets_html(sheets: list[selectors.TableSheet], *, shared_style: bool = False) -> str:
+    """The HTML of sheets of one kind as one document, each sheet beginning a page; with
+    `shared_style` without its <style>, which the caller then gives WeasyPrint parsed."""
+    first = sheets[0]
+    event = first.event
+    title = (f"{event.name} – {first.round_number}/{first.table_number}" if len(sheets) == 1
+             else f"{event.name} – {first.round_number}")
+    with translation.override(event.language or "en"):
+        context = {**_base_context(event), "title": title, "shared_style": shared_style,
+                   "template": SHEET_TEMPLATES[first.kind],
+                   "style_template": SHEET_STYLES[first.kind],
+                   "pages": [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in sheets]}
+        return render_to_string("pdf/table_sheets.html", context)
+
+
 def sheet_html(sheet: selectors.TableSheet, *, shared_style: bool = False) -> str:
-    """The sheet's HTML; with `shared_style` without its <style>, which the caller then
-    gives WeasyPrint as a parsed stylesheet."""
-    with translation.override(sheet.event.language or "en"):
-        context = {**_base_context(sheet.event), "sheet": sheet, "grid": _grid(sheet),
-                   "shared_style": shared_style}
-        return render_to_string(SHEET_TEMPLATES[sheet.kind], context)
+    """One sheet's HTML, as a document of its own."""
+    return sheets_html([sheet], shared_style=shared_style)
 
 
 def _sheet_stylesheet(kind: str, font_config: FontConfiguration) -> weasyprint.CSS:
-    css = render_to_string("pdf/base.css") + render_to_string(SHEET_STYLES[kind])
+    css = (render_to_string("pdf/base.css") + render_to_string("pdf/table_sheets.css")
+           + render_to_string(SHEET_STYLES[kind]))
     return weasyprint.CSS(string=css, font_config=font_config, url_fetcher=_SheetFetcher())
+
+
+def _batches(sheets: Iterable[selectors.TableSheet]) -> Iterator[list[selectors.TableSheet]]:
+    """The sheets in order, at most SHEETS_PER_DOCUMENT to a batch and one kind per batch."""
+    batch: list[selectors.TableSheet] = []
+    for sheet in sheets:
+        if batch and (len(batch) == SHEETS_PER_DOCUMENT or batch[0].kind != sheet.kind):
+            yield batch
+            batch = []
+        batch.append(sheet)
+    if batch:
+        yield batch
 
 
 def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
                progress: Callable[[int], None] | None = None) -> bytes:
-    """One PDF of the given sheets, one page per table; `progress(n)` after each table.
+    """One PDF of the given sheets, each beginning a page; `progress(n)` with the number of
+    sheets laid out so far, after each batch of them.
 
-    Each sheet is its own WeasyPrint document (so its page counter and running footer are its
-    own), but the stylesheet is parsed once per kind of sheet: parsing it for every table was
-    an eighth of a round's rendering."""
+    The stylesheet is parsed once per kind of sheet (parsing it for every table was an
+    eighth of a round), and the sheets are laid out in batches of SHEETS_PER_DOCUMENT."""
     font_config = FontConfiguration()
     stylesheets: dict[str, weasyprint.CSS] = {}
     documents = []
+    done = 0
     # The laid-out sheets stay alive until the PDF is written, some 3 MB of small objects
-    # each, and the collector's passes over them were a fifth of a large round: its own
-    # passes are paused, and each sheet's garbage is collected and the rest frozen instead.
-    with collector.paused(), collector.freezing():
-        for n, sheet in enumerate(sheets, start=1):
-            if sheet.kind not in stylesheets:
-                stylesheets[sheet.kind] = _sheet_stylesheet(sheet.kind, font_config)
-            documents.append(_document(sheet_html(sheet, shared_style=True), font_config,
-                                       stylesheets[sheet.kind]))
-            collector.keep_out_of_collections()
+    # each, and the collector's passes over them were a fifth of a large round. Laid out in
+    # batches, they leave next to no garbage in cycles (docs/performance.md), so the
+    # collector is simply paused until the PDF is written.
+    with collector.paused():
+        for batch in _batches(sheets):
+            kind = batch[0].kind
+            if kind not in stylesheets:
+                stylesheets[kind] = _sheet_stylesheet(kind, font_config)
+            documents.append(_document(sheets_html(batch, shared_style=True), font_config,
+                                       stylesheets[kind]))
+            done += len(batch)
             if progress is not None:
-                progress(n)
+                progress(done)
         if not documents:
             raise ValueError("no tables to print")
         return _pdf(documents, title)

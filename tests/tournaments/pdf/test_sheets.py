@@ -5,13 +5,18 @@ fonts and the QR code's URL."""
 
 from __future__ import annotations
 
+import base64
 import gc
+import io
 import re
 
+import pikepdf
 import pytest
+import segno
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
+from PIL import Image
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import fonts, page_image, reader, text
@@ -33,7 +38,7 @@ def czech():
 
 def _standalone_numbers(body: str) -> list[str]:
     """The numbers standing alone on a line: the round and table badges, then the ruled
-    grid's pre-filled numbers in the order they are drawn."""
+    grid's pre-filled numbers column by column, each column top to bottom."""
     return re.findall(r"^(\d+)$", body, re.M)
 
 
@@ -97,7 +102,7 @@ def test_tri1_sheet_has_24_games_with_dealer_and_resting_from_the_rotation():
         assert name in body
     # The ruled rows: game number, dealer and resting player, as the rotation has them.
     numbers = _standalone_numbers(body)[-72:]
-    rows = [tuple(numbers[i:i + 3]) for i in range(0, 72, 3)]
+    rows = list(zip(numbers[:24], numbers[24:48], numbers[48:], strict=True))
     expected = rest_rotation(["3", "7", "11", "15"], 24)
     assert rows == [(str(h["hand"]), h["dealer"], h["resting"]) for h in expected]
     assert rnd.tables.count() == 4
@@ -128,8 +133,8 @@ def test_schrift_sheet_has_one_row_per_game_plus_minus_and_a_zero_check(hands):
         assert re.search(rf"^{number}\s*{name}", body, re.M)
     # One row per game, each with its control sum of zero, and the balance's zero.
     numbers = _standalone_numbers(body)[-(2 * hands + 1):]
-    assert numbers[:-1:2] == [str(n) for n in range(1, hands + 1)]
-    assert set(numbers[1::2]) == {"0"}
+    assert numbers[:hands] == [str(n) for n in range(1, hands + 1)]
+    assert numbers[hands:] == ["0"] * (hands + 1)
     assert "+ − + − + − + −" in body  # a plus and a minus column for each of the four
 
 
@@ -140,7 +145,10 @@ def test_sheets_use_dejavu_sans_and_print_the_event_round_table_and_ruleset(czec
     body = text(pdf)
     assert "GP Vysočiny – Bystré" in body
     assert "GP Vysočiny and GP Povodí Křetínky a Svitavy" in body  # the ruleset's title
-    assert "Strana 1 / 1" in body
+    # A sheet is one page: its footer names the table and round, and no page number is
+    # printed (the round's sheets are laid out together, which would number them on).
+    assert re.search(r"Stůl / Tisch / Table 4 · Kolo / Runde / Level 2", body)
+    assert "Strana" not in body and not re.search(r"\b1 / 1\b", body)
 
 
 def test_headings_follow_the_event_language():
@@ -169,8 +177,25 @@ def test_every_sheet_carries_a_qr_code_of_its_tables_entry_page(czech, settings)
     assert all(s.code_url == "https://venue.example.org/t/" for s in sheets)
     assert sheets[3].qr == qr.qr_data_uri(sheets[3].entry_url)
     assert sheets[3].code in render.sheet_html(sheets[3])
-    assert sheets[3].qr.startswith("data:image/svg+xml")
+    assert sheets[3].qr.startswith("data:image/png;base64,")
     assert sheets[3].qr in render.sheet_html(sheets[3])
+
+
+def test_the_qr_code_is_printed_module_for_module_and_without_smoothing(czech):
+    """The code is a bitmap of one pixel per module, each pixel the module segno encodes for
+    the table's link, and the PDF asks viewers and printers not to smooth it, so each module
+    prints as a sharp square however far it is enlarged."""
+    event, _ = czech
+    sheet = selectors.table_sheets(selectors.round_for_print(event, 2), BASE, table_number=3)[0]
+    expected = segno.make(sheet.entry_url, error="m", micro=False)
+    bitmap = Image.open(io.BytesIO(base64.b64decode(sheet.qr.split(",", 1)[1]))).convert("1")
+    assert bitmap.size == expected.symbol_size(scale=1, border=0)
+    printed = [[bitmap.getpixel((x, y)) == 0 for x in range(bitmap.width)]
+               for y in range(bitmap.height)]
+    assert printed == [[bool(module) for module in row] for row in expected.matrix]
+    pdf = pikepdf.open(io.BytesIO(render.sheets_pdf([sheet], title="t")))
+    images = [x for x in pdf.pages[0].Resources.XObject.values() if x.Subtype == "/Image"]
+    assert [(int(i.Width), bool(i.Interpolate)) for i in images] == [(bitmap.width, False)]
 
 
 def test_a_whole_round_is_one_page_per_table_in_table_order(czech):
@@ -185,8 +210,9 @@ def test_a_whole_round_is_one_page_per_table_in_table_order(czech):
 @pytest.mark.parametrize("build", [builders.slovenian_event, builders.austrian_event,
                                    builders.czech_event])
 def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(build, monkeypatch):
-    """The round's sheets are drawn with the stylesheet parsed once (it was an eighth of the
-    rendering); each page is pixel for pixel the sheet rendered alone with its own <style>."""
+    """The round's sheets are laid out together with the stylesheet parsed once (it was an
+    eighth of the rendering); each page is pixel for pixel the sheet rendered alone with its
+    own <style>."""
     event = build(slug=f"shared-style-{build.__name__}", tables=3)
     builders.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
@@ -204,34 +230,57 @@ def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(buil
             == page_image(alone, dpi=100).tobytes())
 
 
-def test_the_laid_out_sheets_are_kept_out_of_the_cycle_collector_until_written(monkeypatch):
-    """Each laid-out sheet is frozen out of the cycle collector's passes until the round's PDF
-    is written (a fifth of a large round's time), and everything is unfrozen afterwards, also
-    when the rendering fails."""
-    event = builders.slovenian_event(slug="frozen", tables=3)
+def test_a_rounds_sheets_are_laid_out_in_batches_each_sheet_on_its_own_page(monkeypatch):
+    """The sheets are laid out a batch to a WeasyPrint document (a document per sheet was a
+    seventh of a round's time), the progress told after each batch; every sheet still begins
+    its own page, in table order, with its own footer."""
+    monkeypatch.setattr(render, "SHEETS_PER_DOCUMENT", 2)
+    event = builders.slovenian_event(slug="batches", tables=5)
     builders.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
-    frozen_before_each = []
+    laid_out = []
     original = render._document
+    monkeypatch.setattr(render, "_document",
+                        lambda html, *a: laid_out.append(html.count('class="table-sheet"'))
+                        or original(html, *a))
+    told = []
+    pages = reader(render.sheets_pdf(sheets, title="round", progress=told.append)).pages
+    assert laid_out == [2, 2, 1]
+    assert told == [2, 4, 5]
+    assert len(pages) == 5
+    for number, page in enumerate(pages, start=1):
+        body = page.extract_text()
+        assert re.search(rf"Krog 1 · Miza {number} · Natisnjeno", body), number
+        assert sheets[number - 1].seats[0].name in body
+
+
+def test_the_cycle_collector_is_paused_while_the_sheets_are_laid_out_and_written(monkeypatch):
+    """The laid-out sheets live until the round's PDF is written, and the collector's passes
+    over them were a fifth of a large round's time: it is paused meanwhile and given back
+    afterwards, also when the rendering fails."""
+    event = builders.slovenian_event(slug="paused", tables=3)
+    builders.seat(event, 1)
+    sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
+    enabled_while = []
+    original = render._pdf
 
     def watching(*args, **kwargs):
-        frozen_before_each.append(gc.get_freeze_count())
+        enabled_while.append(gc.isenabled())
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(render, "_document", watching)
+    monkeypatch.setattr(render, "_pdf", watching)
+    assert gc.isenabled()
     assert len(reader(render.sheets_pdf(sheets, title="round")).pages) == 3
-    assert frozen_before_each[0] == 0 and all(n > 0 for n in frozen_before_each[1:])
-    assert gc.get_freeze_count() == 0
+    assert enabled_while == [False]
+    assert gc.isenabled()
 
     def failing(*args, **kwargs):
-        if gc.get_freeze_count():
-            raise RuntimeError("out of paper")
-        return original(*args, **kwargs)
+        raise RuntimeError("out of paper")
 
-    monkeypatch.setattr(render, "_document", failing)
+    monkeypatch.setattr(render, "_pdf", failing)
     with pytest.raises(RuntimeError):
         render.sheets_pdf(sheets, title="round")
-    assert gc.get_freeze_count() == 0
+    assert gc.isenabled()
 
 
 def test_reading_a_rounds_sheets_takes_the_same_queries_for_4_or_16_tables():

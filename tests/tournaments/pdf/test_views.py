@@ -15,6 +15,7 @@ from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_texts, reader, text
 from tournaments import services, tasks
 from tournaments.models import Job
+from tournaments.printing import render
 from tournaments.printing import services as printing
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -160,9 +161,10 @@ def test_sheets_pdf_renders_in_the_background_and_then_serves_the_stored_file(
         real_update(job_id, **fields)
 
     monkeypatch.setattr(printing, "_update", spy)
+    monkeypatch.setattr(render, "SHEETS_PER_DOCUMENT", 2)
     result = tasks.render_round_sheets.apply(args=[job.pk]).get()
     assert result["status"] == "done"
-    assert progress == [0, 1, 2, 3, 4, 4]  # reset, one per table, and the final count
+    assert progress == [0, 2, 4, 4]  # reset, after each batch of sheets, and the final count
 
     status = organiser.get("/e/open/rounds/1/sheets/status/").json()
     assert (status["status"], status["progress"], status["total"], status["url"]) == (
