@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -216,11 +217,20 @@ def _publish_parts(job: Job, tables: int, size: int) -> Job:
     return job
 
 
-def _advance(job_id: int) -> None:
-    # Parts count into the same job at once; a part rendered again after a lost worker must
-    # not count past the total.
-    Job.objects.filter(pk=job_id).update(progress=Least(F("progress") + 1, F("total")),
-                                         updated_at=timezone.now())
+def _advancing(job_id: int) -> Callable[[int], None]:
+    """The progress callback of a part: counts the part's sheets laid out since its last call
+    into the job. Parts count into the same job at once; a part rendered again after a lost
+    worker must not count past the total."""
+    counted = 0
+
+    def advance(laid_out: int) -> None:
+        nonlocal counted
+        Job.objects.filter(pk=job_id).update(
+            progress=Least(F("progress") + (laid_out - counted), F("total")),
+            updated_at=timezone.now())
+        counted = laid_out
+
+    return advance
 
 
 def _stored_tables(round_id: int, version: int, slices: list[slice], tables: int) -> int:
@@ -248,7 +258,7 @@ def round_sheets_render_part(job_id: int, part: int) -> Job:
     if not piece.is_file():
         try:
             pdf = render.round_sheets_pdf(rnd, job.result.get("base_url", ""), part=slices[part],
-                                          progress=lambda n: _advance(job.pk))
+                                          progress=_advancing(job.pk))
         except Exception as exc:
             _failed(job.pk, exc)
             raise

@@ -173,3 +173,27 @@ def test_a_round_no_larger_than_a_part_is_rendered_in_one_go_by_a_queue(
     job = _queued_job(rnd, django_capture_on_commit_callbacks)
     assert printing.round_sheets_render(job.pk).status == Job.Status.DONE
     assert queue == [] and rendered == [[1, 2, 3, 4, 5]]
+
+
+def test_a_part_counts_its_sheets_into_the_progress_as_each_batch_is_laid_out(
+        queue, monkeypatch, settings, django_capture_on_commit_callbacks):
+    settings.PDF_SHEETS_PART_TABLES = 4
+    monkeypatch.setattr(render, "SHEETS_PER_DOCUMENT", 2)
+    event, rnd = _round_of_five_tables()
+    job = _queued_job(rnd, django_capture_on_commit_callbacks)
+    printing.round_sheets_render(job.pk)
+    seen = []
+    original = render.round_sheets_pdf
+
+    def watching(rnd, base_url, *, part=None, progress=None):
+        def told(laid_out):
+            progress(laid_out)
+            seen.append(Job.objects.get(pk=job.pk).progress)
+        return original(rnd, base_url, part=part, progress=told)
+
+    monkeypatch.setattr(render, "round_sheets_pdf", watching)
+    printing.round_sheets_render_part(job.pk, 0)
+    assert seen == [2, 4]  # two batches of two sheets, each counted whole
+    printing.round_sheets_render_part(job.pk, 1)
+    assert seen == [2, 4, 5]
+    assert Job.objects.get(pk=job.pk).status == Job.Status.DONE
