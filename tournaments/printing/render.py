@@ -20,7 +20,7 @@ from weasyprint.urls import URLFetcher
 
 from tournaments import collector
 from tournaments.models import Event, Round
-from tournaments.printing import grid, selectors
+from tournaments.printing import child_process, grid, selectors
 from tournaments.printing.catalogue import DRAWING_LABELS
 from tournaments.printing.selectors import MONEY, POINTS, SCHRIFT, TRI1
 
@@ -185,10 +185,17 @@ def round_sheets_title(rnd: Round) -> str:
 
 
 def round_sheets_pdf(rnd: Round, base_url: str, *, part: slice | None = None,
-                     progress: Callable[[int], None] | None = None) -> bytes:
-    """The sheets of the round's tables (those at the positions `part`, or all) as one PDF."""
+                     progress: Callable[[int], None] | None = None,
+                     in_child_process: bool = False) -> bytes:
+    """The sheets of the round's tables (those at the positions `part`, or all) as one PDF;
+    with `in_child_process` laid out by a child process (tournaments.printing.child_process),
+    the sheets' data read here first."""
     sheets = selectors.table_sheets(rnd, base_url, part=part)
-    return sheets_pdf(sheets, title=round_sheets_title(rnd), progress=progress)
+    title = round_sheets_title(rnd)
+    if in_child_process:
+        return child_process.run(lambda told: sheets_pdf(sheets, title=title, progress=told),
+                                 progress)
+    return sheets_pdf(sheets, title=title, progress=progress)
 
 
 def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | None:

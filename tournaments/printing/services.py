@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 from tournaments import jobs
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Round
-from tournaments.printing import SHEETS_JOB, SHEETS_PART_TASK, render, selectors
+from tournaments.printing import SHEETS_JOB, SHEETS_PART_TASK, child_process, render, selectors
 
 RENDER_JOB = SHEETS_JOB
 SHEETS_DIR = "sheets"
@@ -118,6 +118,14 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
     return job
 
 
+def lays_out_in_child_process() -> bool:
+    """Whether a round's sheets are laid out in a child process (printing.child_process): by
+    the workers of a task queue, where the system can fork, unless PDF_SHEETS_CHILD_PROCESS
+    is off. Not in a request's process (no broker), which may run threads."""
+    return (settings.PDF_SHEETS_CHILD_PROCESS and child_process.available()
+            and not jobs.runs_eagerly())
+
+
 def _update(job_id: int, **fields: Any) -> None:
     # Plain updates outside any transaction: a page polling the job sees each table count.
     Job.objects.filter(pk=job_id).update(updated_at=timezone.now(), **fields)
@@ -192,7 +200,8 @@ def round_sheets_render(job_id: int) -> Job:
         return _publish_parts(job, tables, size)
     try:
         pdf = render.round_sheets_pdf(rnd, job.result.get("base_url", ""),
-                                      progress=lambda n: _update(job.pk, progress=n))
+                                      progress=lambda n: _update(job.pk, progress=n),
+                                      in_child_process=lays_out_in_child_process())
     except Exception as exc:
         _failed(job.pk, exc)
         raise
@@ -258,7 +267,8 @@ def round_sheets_render_part(job_id: int, part: int) -> Job:
     if not piece.is_file():
         try:
             pdf = render.round_sheets_pdf(rnd, job.result.get("base_url", ""), part=slices[part],
-                                          progress=_advancing(job.pk))
+                                          progress=_advancing(job.pk),
+                                          in_child_process=lays_out_in_child_process())
         except Exception as exc:
             _failed(job.pk, exc)
             raise

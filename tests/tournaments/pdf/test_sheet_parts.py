@@ -42,9 +42,9 @@ def rendered(monkeypatch):
     calls = []
     original = render.round_sheets_pdf
 
-    def counting(rnd, base_url, *, part=None, progress=None):
+    def counting(rnd, base_url, *, part=None, **options):
         calls.append([t.number for t in list(rnd.tables.all())[part or slice(None)]])
-        return original(rnd, base_url, part=part, progress=progress)
+        return original(rnd, base_url, part=part, **options)
 
     monkeypatch.setattr(render, "round_sheets_pdf", counting)
     return calls
@@ -117,10 +117,10 @@ def test_a_failed_part_fails_the_job_and_the_retry_keeps_the_parts_stored(
 
     counting = render.round_sheets_pdf
 
-    def broken(rnd, base_url, *, part=None, progress=None):
+    def broken(rnd, base_url, *, part=None, **options):
         if part == slice(2, 4):
             raise RuntimeError("printer on fire")
-        return counting(rnd, base_url, part=part, progress=progress)
+        return counting(rnd, base_url, part=part, **options)
 
     monkeypatch.setattr(render, "round_sheets_pdf", broken)
     with pytest.raises(RuntimeError):
@@ -185,11 +185,11 @@ def test_a_part_counts_its_sheets_into_the_progress_as_each_batch_is_laid_out(
     seen = []
     original = render.round_sheets_pdf
 
-    def watching(rnd, base_url, *, part=None, progress=None):
+    def watching(rnd, base_url, *, part=None, progress=None, **options):
         def told(laid_out):
             progress(laid_out)
             seen.append(Job.objects.get(pk=job.pk).progress)
-        return original(rnd, base_url, part=part, progress=told)
+        return original(rnd, base_url, part=part, progress=told, **options)
 
     monkeypatch.setattr(render, "round_sheets_pdf", watching)
     printing.round_sheets_render_part(job.pk, 0)

@@ -1,0 +1,95 @@
+"""The child process that lays a round's sheets out for a worker
+(tournaments.printing.child_process): the PDF and each progress come back to the worker, an
+error in the child is raised in the worker with its text, a child that dies is reported, the
+child cannot use the database it shares with the worker, and a worker of a task queue lays a
+round's sheets out there."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.db import connection
+
+from tests.tournaments.pdf import builders
+from tests.tournaments.pdf.pdftext import page_texts
+from tournaments import jobs
+from tournaments.models import Event
+from tournaments.printing import child_process
+from tournaments.printing import services as printing
+
+pytestmark = pytest.mark.skipif(not child_process.available(),
+                                reason="needs os.fork (the workers' child process)")
+
+
+def test_the_pdf_and_every_progress_come_back_from_the_child():
+    told = []
+
+    def build(progress):
+        progress(16)
+        progress(20)
+        # Made in the child: the parent's pid differs from the child's.
+        return b"%PDF-1.7 from " + str(os.getpid()).encode() + b" " + b"x" * 200_000
+
+    pdf = child_process.run(build, told.append)
+    assert told == [16, 20]
+    assert pdf.startswith(b"%PDF-1.7 from ") and len(pdf) > 200_000
+    assert int(pdf.split()[2]) != os.getpid()
+
+
+def test_an_error_in_the_child_is_raised_in_the_worker_with_its_text():
+    def build(progress):
+        progress(1)
+        raise ValueError("no tables to print")
+
+    told = []
+    with pytest.raises(child_process.ChildRenderingFailed, match="ValueError: no tables to print"):
+        child_process.run(build, told.append)
+    assert told == [1]
+
+
+def test_a_child_that_dies_without_a_pdf_is_reported():
+    with pytest.raises(child_process.ChildRenderingFailed,
+                       match=r"ended without a PDF \(status 3\)"):
+        child_process.run(lambda progress: os._exit(3))
+
+
+@pytest.mark.django_db
+def test_the_child_cannot_use_the_database_and_the_worker_still_can():
+    builders.slovenian_event(slug="child-db", tables=1)
+
+    def build(progress):
+        return Event.objects.get(slug="child-db").name.encode()
+
+    with pytest.raises(child_process.ChildRenderingFailed, match="does not use the database"):
+        child_process.run(build)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        assert cursor.fetchone() == (1,)
+    assert Event.objects.filter(slug="child-db").exists()
+
+
+@pytest.mark.django_db
+def test_a_worker_lays_a_rounds_sheets_out_in_a_child_the_request_does_not(
+        monkeypatch, settings, django_capture_on_commit_callbacks):
+    event = builders.slovenian_event(slug="child-sheets", tables=3)
+    rnd = builders.seat(event, 1)
+    forked = []
+    original = child_process.run
+    monkeypatch.setattr(child_process, "run",
+                        lambda build, progress=None: forked.append(1) or original(build, progress))
+    # Without a broker the request's own process renders the sheets.
+    assert not printing.lays_out_in_child_process()
+    # A worker of a task queue (rounds of 3 tables stay in one part).
+    monkeypatch.setattr(jobs, "runs_eagerly", lambda: False)
+    monkeypatch.setattr(jobs, "queue", lambda job: None)
+    assert printing.lays_out_in_child_process()
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.round_sheets_queue(rnd=rnd, actor=None, base_url="https://w.example.org")
+    done = printing.round_sheets_render(job.pk)
+    assert forked == [1]
+    assert (done.status, done.progress, done.total) == ("done", 3, 3)
+    pdf = printing.current_sheets_file(rnd).read_bytes()
+    assert [f"Miza {n}" in text for n, text in enumerate(page_texts(pdf), start=1)] == [True] * 3
+    settings.PDF_SHEETS_CHILD_PROCESS = False
+    assert not printing.lays_out_in_child_process()
