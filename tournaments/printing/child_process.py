@@ -13,7 +13,9 @@ rendering fails with that error. Its progress and its errors come back through t
 the worker reports them as if it had rendered the sheets itself.
 
 Only where `os.fork` exists, and only for the workers of a task queue (tournaments.printing.
-services decides): a request's process may run threads, which a fork would copy mid-work.
+services decides): a request's process may run threads, which a fork would copy mid-work; a
+worker's other threads (Celery's own) never lay out or print, so the locks the child needs
+are free when it is forked.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import os
 import signal
 import struct
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 
 from django.db import connections
 
@@ -69,19 +72,13 @@ def _child(write_fd: int, build: Callable[[Callable[[int], None]], bytes]) -> No
         os._exit(status)
 
 
-class _no_queries:
+@contextmanager
+def _no_queries() -> Iterator[None]:
     """Every database connection of the child refuses queries while the block runs."""
-
-    def __enter__(self):
-        self._wrappers = [connections[alias].execute_wrapper(_refuse_queries)
-                          for alias in connections]
-        for wrapper in self._wrappers:
-            wrapper.__enter__()
-
-    def __exit__(self, *exc):
-        for wrapper in reversed(self._wrappers):
-            wrapper.__exit__(*exc)
-        return False
+    with ExitStack() as stack:
+        for alias in connections:
+            stack.enter_context(connections[alias].execute_wrapper(_refuse_queries))
+        yield
 
 
 def _read_exactly(pipe, size: int) -> bytes | None:
