@@ -128,12 +128,15 @@ def _database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{s['NAME']}"
 
 
-def start_worker(broker: str, queue: str, media_root: Path, **env: str) -> subprocess.Popen:
-    """A real worker on the test database, consuming only our own queue."""
+def start_worker(broker: str, queue: str, media_root: Path, pool: str = "solo",
+                 **env: str) -> subprocess.Popen:
+    """A real worker on the test database, consuming only our own queue; `pool="prefork"`
+    runs its tasks in a pool process, as docs/deploy.md's workers do."""
     full_env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=broker,
                     MEDIA_ROOT=str(media_root), **env)
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+        [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
+         "--concurrency=1", "-Q", queue,
          "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
         cwd=ROOT, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
@@ -243,8 +246,10 @@ def test_two_workers_render_the_parts_of_a_round_and_one_pdf_comes_out_in_table_
     workers = []
     with redis_server(_free_port()) as broker, app_broker(broker) as queue:
         try:
-            for _ in range(2):
-                workers.append(start_worker(broker, queue, tmp_path / "media",
+            # One worker of each pool: each lays its parts out in a forked child
+            # (tournaments.printing.child_process), also from a prefork pool's process.
+            for pool in ("solo", "prefork"):
+                workers.append(start_worker(broker, queue, tmp_path / "media", pool=pool,
                                             PDF_SHEETS_PART_TABLES="8"))
             job = printing.round_sheets_queue(rnd=rnd, actor=None, base_url="http://testserver")
             done = _wait_until(
