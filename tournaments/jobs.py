@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from kombu.exceptions import OperationalError
 
-from tournaments.engine_text.seating_errors import stage_text
+from tournaments.engine_text.seating_errors import stage_english, stage_text
 from tournaments.models import Job
 
 logger = logging.getLogger(__name__)
@@ -151,6 +151,16 @@ def job_message(job: Job) -> str:
     is shown as it was written."""
     result = job.result if isinstance(job.result, dict) else {}
     return stage_text(result.get("stage"), job.message)
+
+
+def stage_fields(job_id: int, code: str, **params: Any) -> dict[str, Any]:
+    """The fields that give a job its message as a stage (`code`, `params`) and in English, so
+    that `job_message` says it in each reader's language; the job's result is kept."""
+    english = stage_english(code, params)
+    result = Job.objects.filter(pk=job_id).values_list("result", flat=True).first()
+    result = result if isinstance(result, dict) else {}
+    return {"message": english,
+            "result": {**result, "stage": {"code": code, "params": params, "message": english}}}
 
 
 def stale_message() -> str:

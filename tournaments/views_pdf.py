@@ -23,6 +23,7 @@ from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -90,6 +91,9 @@ def table_sheet(request, slug: str, number: int, table: int):
     return _pdf(pdf, f"{slug}-round-{number}-table-{table}-sheet.pdf")
 
 
+_job_message = lazy(jobs.job_message, str)
+
+
 def _job_state(event: Event, rnd: Round, job: Job | None) -> dict:
     ready = printing.current_sheets_file(rnd) is not None
     if job is not None:
@@ -107,7 +111,8 @@ def _job_state(event: Event, rnd: Round, job: Job | None) -> dict:
         "status": status,
         "progress": job.progress if job is not None else 0,
         "total": job.total if job is not None else rnd.tables.count(),
-        "message": job.message if job is not None else "",
+        # Said when it is shown: the progress page in the event's language, JSON in the reader's.
+        "message": _job_message(job) if job is not None else "",
         # `url` only once the file is there, so a client can wait for it to appear.
         "url": links.round_sheets_url(event.slug, rnd.number) if ready else None,
         "download_url": links.round_sheets_url(event.slug, rnd.number),
@@ -198,7 +203,8 @@ def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
                          else Job.Status.QUEUED.label),
         "progress": 1 if ready else 0,
         "total": 1,
-        "message": job.message if job is not None else "",
+        # Said when it is shown: the progress page in the event's language, JSON in the reader's.
+        "message": _job_message(job) if job is not None else "",
         "url": download_url if ready else None,
         "download_url": download_url,
         "status_url": status_url,

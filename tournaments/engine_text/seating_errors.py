@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from tournaments.engine_text.common import english_reader, fill
@@ -214,6 +215,14 @@ _STAGES: dict[str, Any] = {
     "check_failed": pgettext_lazy("engine", "the seating failed its check: %(reasons)s"),
     "done": npgettext_lazy("engine", "round %(round)s: %(tables)s table", "round %(round)s: %(tables)s tables",
                            "tables"),
+    # ... and of the jobs that render printouts (tournaments/printing/services.py, public_pdfs.py).
+    "sheets_seating_changed": pgettext_lazy("engine", "the seating changed after the sheets were asked for; "
+                                                      "ask again"),
+    "rendering_failed": pgettext_lazy("engine", "rendering failed: %(error)s"),
+    "sheets_done": npgettext_lazy("engine", "%(tables)s table, %(size)s bytes", "%(tables)s tables, %(size)s bytes",
+                                  "tables"),
+    "printout_done": pgettext_lazy("engine", "%(size)s bytes"),
+    "printout_superseded": pgettext_lazy("engine", "a newer version was asked for before this one was rendered"),
 }
 
 SEATING_ERROR_CODES = frozenset(_ERRORS)
@@ -280,6 +289,13 @@ def refused_stage(errors: list[dict[str, Any]]) -> dict[str, Any]:
     errors name their division): the errors kept as code and params, the English joined."""
     return stage("seating_refused", "the seating was refused: " + "; ".join(
         _in_division(e, e["message"]) for e in errors), errors=errors)
+
+
+def stage_english(code: str, params: Mapping[str, Any]) -> str:
+    """A stage of a job in English: what a job stores as its message, next to the stage's code
+    and params from which each reader's language is said (`stage_text`)."""
+    with translation.override("en"):
+        return str(_STAGES[code] % dict(params))
 
 
 def stage_text(stage_item: Mapping[str, Any] | Any, current: str) -> str:

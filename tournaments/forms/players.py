@@ -102,7 +102,7 @@ class CsvImportForm(forms.Form):
 
 def import_errors_by_row(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A refused CSV import's errors grouped under the row they name (field `rows[<i>]...`,
-    shown as "row i+1", the file's own first line being row 1 of the data), or under "file",
+    shown as row i+1, the file's own first line being row 1 of the data), or under the file,
     for the import pages of an event's players and of a league season's divisions."""
     rows: dict[str, list[str]] = {}
     for error in errors:

@@ -227,7 +227,7 @@ def public_pdf_render(job_id: int) -> Job:
     if pdf is None or list(pdf.parts) != data.get("parts"):
         # A newer version was asked for meanwhile: that one's job renders it.
         _update(job.pk, status=Job.Status.FAILED,
-                message="a newer version was asked for before this one was rendered")
+                **jobs.stage_fields(job.pk, "printout_superseded"))
         job.refresh_from_db()
         return job
     if cached(pdf) is not None:
@@ -243,10 +243,12 @@ def public_pdf_render(job_id: int) -> Job:
     try:
         rendered = _render(pdf)
     except Exception as exc:
-        _update(job.pk, status=Job.Status.FAILED, message=f"rendering failed: {exc}")
+        _update(job.pk, status=Job.Status.FAILED,
+                **jobs.stage_fields(job.pk, "rendering_failed", error=str(exc)))
         raise
     pdf_cache.keep(pdf.kind, pdf.parts, pdf.language, rendered)
-    _update(job.pk, status=Job.Status.DONE, progress=1, total=1, message=f"{len(rendered)} bytes")
+    _update(job.pk, status=Job.Status.DONE, progress=1, total=1,
+            **jobs.stage_fields(job.pk, "printout_done", size=len(rendered)))
     forget_older_jobs(job)
     job.refresh_from_db()
     return job

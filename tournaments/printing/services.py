@@ -159,7 +159,7 @@ def _start(job_id: int) -> tuple[Job, Round | None]:
            .select_related("event").first())
     if rnd is None or rnd.seating_version != int(job.result.get("seating_version", 0)):
         _update(job.pk, status=Job.Status.FAILED,
-                message="the seating changed after the sheets were asked for; ask again")
+                **jobs.stage_fields(job.pk, "sheets_seating_changed"))
         job.refresh_from_db()
         return job, None
     return job, selectors.round_for_print(rnd.event, rnd.number)
@@ -167,16 +167,16 @@ def _start(job_id: int) -> tuple[Job, Round | None]:
 
 def _finish(job_id: int, path: Path, pdf: bytes, tables: int) -> None:
     _write_atomically(path, pdf)
-    _update(job_id, status=Job.Status.DONE, progress=tables, total=tables,
-            message=f"{tables} tables, {len(pdf)} bytes",
-            result={**Job.objects.get(pk=job_id).result,
-                    "file": str(path.relative_to(settings.MEDIA_ROOT))})
+    fields = jobs.stage_fields(job_id, "sheets_done", tables=tables, size=len(pdf))
+    fields["result"]["file"] = str(path.relative_to(settings.MEDIA_ROOT))
+    _update(job_id, status=Job.Status.DONE, progress=tables, total=tables, **fields)
 
 
 def _failed(job_id: int, exc: Exception) -> None:
     # Marked failed so the page can say so and the next request queues it again; the error
     # still propagates so the worker logs it.
-    _update(job_id, status=Job.Status.FAILED, message=f"rendering failed: {exc}")
+    _update(job_id, status=Job.Status.FAILED,
+            **jobs.stage_fields(job_id, "rendering_failed", error=str(exc)))
 
 
 def round_sheets_render(job_id: int) -> Job:

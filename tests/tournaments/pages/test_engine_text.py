@@ -140,7 +140,7 @@ def _seating_msgids() -> list:
     one apart, in PLURAL_MSGIDS)."""
     return [*(m for forms in engine_seating._ERRORS.values() for m in forms),
             *(m for forms in engine_seating._VIOLATIONS.values() for m in forms),
-            *(m for code, m in engine_seating._STAGES.items() if code != "done"),
+            *(m for code, m in engine_seating._STAGES.items() if code not in ("done", "sheets_done")),
             engine_seating._MATCHDAY, engine_notes._CHECKER]
 
 
@@ -155,7 +155,7 @@ def _msgids() -> list[str]:
 
 # The plural messages of engine_text (npgettext: str() of a plural lazy string is no msgid).
 PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round",
-                 "round %(round)s: %(tables)s table",
+                 "round %(round)s: %(tables)s table", "%(tables)s table, %(size)s bytes",
                  *(f"%(players)s players: at most %(upper)s matchday without any pair meeting twice{tail}"
                    for tail in (", and so many are possible", "; %(known)s are known to be possible", ""))]
 
@@ -520,8 +520,8 @@ def test_every_form_of_a_seating_refusal_is_written_in_the_language(lang: str):
                 assert "7" in text or not named, (lang, code, item, text)
         for code in engine_seating.STAGE_CODES:
             item = {"code": code, "message": english,
-                    "params": {"round": 2, "tables": 3, "errors": [{"code": "no_players", "params": {},
-                                                                    "message": "x"}]}}
+                    "params": {"round": 2, "tables": 3, "size": 4096, "error": "x",
+                               "errors": [{"code": "no_players", "params": {}, "message": "x"}]}}
             assert stage_text(item, english) not in ("", english), (lang, code)
 
 

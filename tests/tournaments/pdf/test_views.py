@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from tests.factories import UserFactory
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_texts, reader, text
-from tournaments import services, tasks
+from tournaments import jobs, services, tasks
 from tournaments.models import Job
 from tournaments.printing import render
 from tournaments.printing import services as printing
@@ -219,6 +220,10 @@ def test_a_job_queued_before_the_seating_changed_fails_and_the_next_request_rend
     stale = printing.round_sheets_render(job_id)
     assert stale.status == "failed" and "seating changed" in stale.message
     assert not any(Path(settings.MEDIA_ROOT, "sheets").glob("*.pdf"))
+    # Stored in English with its code; each reader reads it in his language.
+    with translation.override("sl"):
+        assert jobs.job_message(stale) == ("razpored se je spremenil, potem ko so bili listi "
+                                           "naročeni; naročite jih znova")
     with django_capture_on_commit_callbacks(execute=True):
         assert organiser.get("/e/open/rounds/1/sheets.pdf").status_code == 202
     assert Job.objects.get(key=f"render_sheets:{rnd.pk}:2").status == "done"
@@ -234,6 +239,10 @@ def test_a_failed_rendering_is_queued_again_by_the_next_request(
     Job.objects.filter(pk=job_id).update(status="failed", message="rendering failed: boom")
     failed = organiser.get("/e/open/rounds/1/sheets/status/").json()
     assert failed["status"] == "failed" and "boom" in failed["message"]
+    # A failure the job said itself is read in the page's language, its error as it was.
+    printing._failed(job_id, RuntimeError("boom"))
+    fragment = organiser.get("/e/open/rounds/1/sheets/status/", HTTP_HX_REQUEST="true")
+    assert "izdelava ni uspela: boom" in fragment.content.decode()
     with django_capture_on_commit_callbacks(execute=False) as queued:
         retry = organiser.get("/e/open/rounds/1/sheets.pdf", HTTP_ACCEPT="application/json")
     assert retry.status_code == 202 and retry.json()["status"] == "queued"
