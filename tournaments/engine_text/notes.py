@@ -36,8 +36,6 @@ _NOTES: dict[str, Any] = {
                                                         "(seed 000 §4.1 a)"),
     "knockout_odd_drop": pgettext_lazy("engine", "table %(table)s has 3 players: one drops out there, because "
                                                  "%(drop)s is odd"),
-    "knockout_byes": pgettext_lazy("engine", "%(count)s players go straight into the main draw (byes)"),
-    "knockout_out_earlier": pgettext_lazy("engine", "%(count)s available players went out in an earlier round"),
     "knockout_after_pre_competition": pgettext_lazy("engine", "main draw of %(count)s players after the "
                                                               "pre-competition, tables in draw order"),
     "knockout_halves": pgettext_lazy("engine", "next round from halves A and B of the winners' list "
@@ -48,8 +46,6 @@ _NOTES: dict[str, Any] = {
                                               "%(repeats)s repeat meetings"),
     "league_construction": pgettext_lazy("engine", "%(used)s matchdays come from %(source)s; the tabu search "
                                                    "kept or improved them"),
-    "league_clubs": pgettext_lazy("engine", "%(together)s times two players of one club sit at one table"),
-    "league_absent": pgettext_lazy("engine", "%(count)s players are absent"),
     "schedule_distance": pgettext_lazy("engine", "%(matchdays)s matchdays: the first %(clean)s without a repeat "
                                                  "meeting; %(repeats)s repeat meetings (at least %(floor)s are "
                                                  "unavoidable), no pair more than %(most)s times"),
@@ -60,8 +56,21 @@ _NOTES: dict[str, Any] = {
                                            "Zufallsgenerator\")"),
     "random_swapped": pgettext_lazy("engine", "players were swapped after the draw to avoid meeting earlier "
                                               "opponents"),
-    "random_repeats": pgettext_lazy("engine", "%(repeats)s pairs of players meet again: no single swap of two "
-                                              "players avoids it"),
+}
+# Notes about a number of things, said in the form of the language for that number.
+_COUNTED: dict[str, Any] = {
+    "knockout_byes": npgettext_lazy("engine", "%(count)s player goes straight into the main draw (a bye)",
+                                    "%(count)s players go straight into the main draw (byes)", "count"),
+    "knockout_out_earlier": npgettext_lazy("engine", "%(count)s available player went out in an earlier round",
+                                           "%(count)s available players went out in an earlier round", "count"),
+    "league_clubs": npgettext_lazy("engine", "two players of one club sit at one table %(together)s time",
+                                   "two players of one club sit at one table %(together)s times", "together"),
+    "league_absent": npgettext_lazy("engine", "%(count)s player is absent", "%(count)s players are absent",
+                                    "count"),
+    "random_repeats": npgettext_lazy("engine", "%(repeats)s pair of players meets again: no single swap of two "
+                                               "players avoids it",
+                                     "%(repeats)s pairs of players meet again: no single swap of two players "
+                                     "avoids it", "repeats"),
 }
 # The bound of a field reads differently when the best known length reaches it, falls short
 # of it, or is not known.
@@ -94,7 +103,7 @@ _MISSED = npgettext_lazy("engine", ", then %(missed)s who missed the last round"
 # code "checker", the violation's code and params.
 _CHECKER = pgettext_lazy("engine", "checker: %(note)s")
 
-NOTE_CODES = frozenset(_NOTES) | {"no_repeat_bound", "checker"}
+NOTE_CODES = frozenset(_NOTES) | frozenset(_COUNTED) | {"no_repeat_bound", "checker"}
 
 
 def _checker_text(params: dict[str, Any], english: str) -> str:
@@ -122,7 +131,7 @@ def _note_values(code: str, params: dict[str, Any]) -> tuple[Any, dict[str, Any]
         values["rest"] = rest
     if code == "league_construction":
         values["source"] = str(_SOURCES[values["source"]])
-    return _NOTES[code], values
+    return (_COUNTED[code] if code in _COUNTED else _NOTES[code]), values
 
 
 def note_text(note: Any) -> str:

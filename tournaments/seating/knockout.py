@@ -26,7 +26,7 @@ from typing import Any
 from .errors import ErrorCollector, refuse
 from .layout import split
 from .meetings import from_history
-from .notes import note
+from .notes import counted, note
 from .request import PreviousTable, SeatingRequest
 
 ADVANCE_PER_TABLE = 2
@@ -95,7 +95,9 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
         notes.append(note("knockout_odd_drop", "table {table} has 3 players: one drops out there, because "
                           "{drop} is odd", table=len(sizes), drop=to_drop))
     if byes:
-        notes.append(note("knockout_byes", "{count} players go straight into the main draw (byes)",
+        notes.append(note("knockout_byes", counted(len(byes), "{count} player goes straight into the main "
+                                                   "draw (a bye)",
+                                                   "{count} players go straight into the main draw (byes)"),
                           count=len(byes)))
     return {"tables": tables, "byes": byes, "eliminated": [], "notes": notes}
 
@@ -146,7 +148,9 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     out_earlier = [p for p in request.player_ids if p not in previous_players and p in played_before]
     skipped = [p for p in request.player_ids if p not in previous_players and p not in played_before]
     if out_earlier:
-        notes.append(note("knockout_out_earlier", "{count} available players went out in an earlier round",
+        notes.append(note("knockout_out_earlier",
+                          counted(len(out_earlier), "{count} available player went out in an earlier round",
+                                  "{count} available players went out in an earlier round"),
                           count=len(out_earlier)))
     field = [p for pair in zip(winners, seconds, strict=True) for p in pair] + skipped
     if len(field) == 2 and not skipped:

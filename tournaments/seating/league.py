@@ -31,7 +31,7 @@ from .designs import construction
 from .errors import ErrorCollector
 from .layout import short_table_notes, table_sizes
 from .meetings import from_history
-from .notes import in_matchday, note
+from .notes import counted, in_matchday, note
 from .optimise import optimise_round
 from .request import SeatingRequest
 from .tabu import REPEAT_COST, Progress, Season, search
@@ -252,12 +252,15 @@ def seat_league(request: SeatingRequest, progress: Progress | None = None) -> di
     if clubs:
         together = sum(1 for tables in rounds for t in tables for i, a in enumerate(t) for b in t[i + 1:]
                        if clubs.get(a) is not None and clubs.get(a) == clubs.get(b))
-        notes.append(note("league_clubs", "{together} times two players of one club sit at one table",
+        notes.append(note("league_clubs", counted(together, "two players of one club sit at one table "
+                                                            "{together} time",
+                                                  "two players of one club sit at one table {together} times"),
                           together=together))
     for number, tables in enumerate(rounds, start=1):
         away = len(players) - sum(len(t) for t in tables)
         if away:
-            notes.append(in_matchday(number, note("league_absent", "{count} players are absent",
+            notes.append(in_matchday(number, note("league_absent", counted(away, "{count} player is absent",
+                                                                           "{count} players are absent"),
                                                   count=away)))
         for short in short_table_notes(tables, request.table_size):
             notes.append(in_matchday(number, short))

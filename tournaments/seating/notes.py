@@ -18,6 +18,12 @@ def note(code: str, text: str, **params: Any) -> dict[str, Any]:
     return {"code": code, "params": dict(params), "text": text.format(**params)}
 
 
+def counted(count: int, one: str, other: str) -> str:
+    """The English template for `count` things: `one` for a single one, `other` for any other
+    number (the catalogues have each language's own forms)."""
+    return one if count == 1 else other
+
+
 def in_matchday(number: int, inner: dict[str, Any]) -> dict[str, Any]:
     """A note about one matchday of a league schedule: the inner note with its matchday."""
     params = dict(inner["params"], matchday=number)

@@ -14,7 +14,7 @@ from typing import Any
 
 from .layout import short_table_notes, split, table_sizes
 from .meetings import from_history
-from .notes import note
+from .notes import counted, note
 from .optimise import optimise_round
 from .request import SeatingRequest
 
@@ -38,7 +38,9 @@ def seat_random(request: SeatingRequest) -> dict[str, Any]:
                           "opponents"))
     repeats = meetings.repeat_pairs(tables)
     if repeats:
-        notes.append(note("random_repeats", "{repeats} pairs of players meet again: no single swap of two "
-                          "players avoids it", repeats=repeats))
+        notes.append(note("random_repeats", counted(repeats, "{repeats} pair of players meets again: no single "
+                                                             "swap of two players avoids it",
+                                                    "{repeats} pairs of players meet again: no single swap of "
+                                                    "two players avoids it"), repeats=repeats))
     notes.extend(short_table_notes(tables, request.table_size))
     return {"tables": tables, "byes": [], "eliminated": [], "repeat_pairs": repeats, "notes": notes}

@@ -156,6 +156,10 @@ def _msgids() -> list[str]:
 # The plural messages of engine_text (npgettext: str() of a plural lazy string is no msgid).
 PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round",
                  "round %(round)s: %(tables)s table", "%(tables)s table, %(size)s bytes",
+                 "%(count)s player goes straight into the main draw (a bye)",
+                 "%(count)s available player went out in an earlier round",
+                 "two players of one club sit at one table %(together)s time", "%(count)s player is absent",
+                 "%(repeats)s pair of players meets again: no single swap of two players avoids it",
                  *(f"%(players)s players: at most %(upper)s matchday without any pair meeting twice{tail}"
                    for tail in (", and so many are possible", "; %(known)s are known to be possible", ""))]
 
@@ -352,7 +356,7 @@ SEATING_NOTES = [
     note("league_construction", "{used} matchdays come from a construction ({source})", used=7, source="rgdd"),
     note("league_construction", "{used} matchdays come from a construction ({source})", used=10,
          source="published"),
-    note("league_clubs", "{together} times two players of one club sit at one table", together=3),
+    note("league_clubs", "two players of one club sit at one table {together} times", together=3),
     in_matchday(2, note("league_absent", "{count} players are absent", count=2)),
     in_matchday(2, short_table(3, 3, 11, 4)),
     no_repeat_bound(32), no_repeat_bound(14), no_repeat_bound(44),
@@ -392,6 +396,15 @@ def test_every_seating_note_code_has_a_message_in_every_language():
             wanted = [str(m) for m in (*engine_notes._NOTES.values(), *engine_notes._SOURCES.values())]
         missing = [m for m in wanted if not catalogue.get(f"engine\x04{m}", "").strip()]
         assert not missing, (lang, missing)
+        # A note about a number of things has the language's form for each number.
+        for code, message in engine_notes._COUNTED.items():
+            name = "together" if code == "league_clubs" else "repeats" if code == "random_repeats" else "count"
+            for number in (1, 2, 3, 5, 10):
+                with translation.override("en"):
+                    english = message % {name: number}
+                with translation.override(lang):
+                    translated = message % {name: number}
+                assert translated != english and str(number) in translated, (lang, code, number)
         # The field's bound says "matchday" or "matchdays" by its number: every form is there.
         values = {"players": 12, "known": 4}
         for message in engine_notes._BOUND.values():
@@ -414,6 +427,10 @@ def test_every_seating_note_is_written_in_the_language(lang: str):
                 if isinstance(value, int) and value > 1 and item["code"] != "league_construction":
                     assert str(value) in text, (lang, item, text)
     with translation.override("sl"):
+        # One of a number of things is one, in both the engine's English and the language.
+        absent = [note("league_absent", "{count} player is absent", count=n) for n in (1, 2, 5)]
+        assert [note_text(n) for n in absent] == ["1 igralec je odsoten", "2 igralca sta odsotna",
+                                                  "5 igralcev je odsotnih"]
         assert note_text(note("points_order", "x", late=2, missed=0)) == \
             "mize po točkah: najprej tisti, ki so igrali zadnji krog (miza 1 = največ točk), " \
             "nato pozne prijave: 2"

@@ -1,5 +1,6 @@
 """The bound of a field (tournaments.seating.bounds) as a league's schedule page shows it: the
-number of matchdays is counted in the reader's language, one matchday or several."""
+number of matchdays is counted in the reader's language, one matchday or several; and the
+notes about a number of things say one thing in the singular."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.utils import translation
 
 from tournaments.engine_text import note_text
 from tournaments.seating.bounds import no_repeat_bound
+from tournaments.seating.notes import counted, note
 
 
 @pytest.mark.parametrize(("lang", "one", "ten"), [
@@ -20,3 +22,13 @@ def test_the_bound_of_a_field_counts_its_matchdays_in_the_language(lang, one, te
     with translation.override(lang):
         assert one in note_text(no_repeat_bound(8))  # a field of 8: one matchday
         assert ten in note_text(no_repeat_bound(32))
+
+
+def test_a_note_about_one_thing_says_it_in_the_singular():
+    """The engine's English has a form for one and a form for more (the catalogues have each
+    language's forms): one bye, one absent player, one repeat meeting, one time."""
+    assert counted(1, "{count} player is absent", "{count} players are absent") == "{count} player is absent"
+    assert counted(0, "{count} player is absent", "{count} players are absent") == "{count} players are absent"
+    with translation.override("de"):
+        assert note_text(note("league_absent", "{count} player is absent", count=1)) == "1 Spieler fehlt"
+        assert note_text(note("league_absent", "{count} players are absent", count=3)) == "3 Spieler fehlen"
