@@ -42,13 +42,8 @@ _NOTES: dict[str, Any] = {
                                                "(seed 000 §4.1 a)"),
     "knockout_final": pgettext_lazy("engine", "four players left: the final (\"Ko ostanejo le štirje igralci, "
                                               "je finalna igra\")"),
-    "league_summary": pgettext_lazy("engine", "%(rounds)s matchdays: %(met)s of %(pairs)s pairs meet, "
-                                              "%(repeats)s repeat meetings"),
     "league_construction": pgettext_lazy("engine", "%(used)s matchdays come from %(source)s; the tabu search "
                                                    "kept or improved them"),
-    "schedule_distance": pgettext_lazy("engine", "%(matchdays)s matchdays: the first %(clean)s without a repeat "
-                                                 "meeting; %(repeats)s repeat meetings (at least %(floor)s are "
-                                                 "unavoidable), no pair more than %(most)s times"),
     "points_first_round": pgettext_lazy("engine", "round 1: the players are drawn into tables (seed 000 §4.1 b)"),
     "points_order": pgettext_lazy("engine", "tables by points: those who played the last round first "
                                             "(table 1 = most points)%(rest)s"),
@@ -71,6 +66,23 @@ _COUNTED: dict[str, Any] = {
                                                "players avoids it",
                                      "%(repeats)s pairs of players meet again: no single swap of two players "
                                      "avoids it", "repeats"),
+}
+# Notes of several counted parts: each part in the form for its own number, then joined.
+_PARTS: dict[str, tuple[tuple[Any, str], ...]] = {
+    "league_summary": (
+        (npgettext_lazy("engine", "%(rounds)s matchday: %(met)s of %(pairs)s pairs meet",
+                        "%(rounds)s matchdays: %(met)s of %(pairs)s pairs meet", "rounds"), ", "),
+        (npgettext_lazy("engine", "%(repeats)s repeat meeting", "%(repeats)s repeat meetings", "repeats"), ""),
+    ),
+    "schedule_distance": (
+        (npgettext_lazy("engine", "%(matchdays)s matchday: the first %(clean)s without a repeat meeting",
+                        "%(matchdays)s matchdays: the first %(clean)s without a repeat meeting", "matchdays"),
+         "; "),
+        (npgettext_lazy("engine", "%(repeats)s repeat meeting (at least %(floor)s unavoidable)",
+                        "%(repeats)s repeat meetings (at least %(floor)s unavoidable)", "repeats"), ", "),
+        (npgettext_lazy("engine", "no pair more than %(most)s time", "no pair more than %(most)s times",
+                        "most"), ""),
+    ),
 }
 # The bound of a field reads differently when the best known length reaches it, falls short
 # of it, or is not known.
@@ -103,7 +115,7 @@ _MISSED = npgettext_lazy("engine", ", then %(missed)s who missed the last round"
 # code "checker", the violation's code and params.
 _CHECKER = pgettext_lazy("engine", "checker: %(note)s")
 
-NOTE_CODES = frozenset(_NOTES) | frozenset(_COUNTED) | {"no_repeat_bound", "checker"}
+NOTE_CODES = frozenset(_NOTES) | frozenset(_COUNTED) | frozenset(_PARTS) | {"no_repeat_bound", "checker"}
 
 
 def _checker_text(params: dict[str, Any], english: str) -> str:
@@ -129,6 +141,9 @@ def _note_values(code: str, params: dict[str, Any]) -> tuple[Any, dict[str, Any]
         if values.get("missed"):
             rest += _MISSED % {"missed": values["missed"]}
         values["rest"] = rest
+    if code in _PARTS:
+        # Already said: filled here, so the caller's filling finds nothing left to fill.
+        return "%(said)s", {"said": "".join(str(part % values) + joint for part, joint in _PARTS[code])}
     if code == "league_construction":
         values["source"] = str(_SOURCES[values["source"]])
     return (_COUNTED[code] if code in _COUNTED else _NOTES[code]), values

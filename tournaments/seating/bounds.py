@@ -21,7 +21,7 @@ from typing import Any
 
 from .designs import construction
 from .layout import table_sizes
-from .notes import note
+from .notes import counted, note
 
 # Tables of four whose best no-repeat length is a published result rather than a
 # construction of this package (players: (matchdays, source)).
@@ -97,6 +97,10 @@ def schedule_distance(rounds: list[list[list[str]]], history: Any = (), players:
     else:
         floor = max(0, seat_pairs - count * (count - 1) // 2)
     most = max(met.values(), default=0)
-    return note("schedule_distance", "{matchdays} matchdays: the first {clean} without a repeat meeting; "
-                "{repeats} repeat meetings (at least {floor} are unavoidable), no pair more than {most} times",
-                matchdays=len(rounds), clean=clean, repeats=repeats, floor=floor, most=most)
+    text = (counted(len(rounds), "{matchdays} matchday: the first {clean} without a repeat meeting",
+                    "{matchdays} matchdays: the first {clean} without a repeat meeting") + "; "
+            + counted(repeats, "{repeats} repeat meeting (at least {floor} unavoidable)",
+                      "{repeats} repeat meetings (at least {floor} unavoidable)") + ", "
+            + counted(most, "no pair more than {most} time", "no pair more than {most} times"))
+    return note("schedule_distance", text, matchdays=len(rounds), clean=clean, repeats=repeats, floor=floor,
+                most=most)

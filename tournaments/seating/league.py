@@ -243,8 +243,11 @@ def seat_league(request: SeatingRequest, progress: Progress | None = None) -> di
                           "the tabu search kept or improved them", used=used, source=source))
     pairs_total = len(players) * (len(players) - 1) // 2
     met = {(min(a, b), max(a, b)) for tables in rounds for t in tables for i, a in enumerate(t) for b in t[i + 1:]}
-    notes.append(note("league_summary", "{rounds} matchdays: {met} of {pairs} pairs meet, {repeats} repeat "
-                      "meetings", rounds=request.rounds, met=len(met), pairs=pairs_total, repeats=repeats))
+    notes.append(note("league_summary",
+                      counted(request.rounds, "{rounds} matchday: {met} of {pairs} pairs meet",
+                              "{rounds} matchdays: {met} of {pairs} pairs meet") + ", "
+                      + counted(repeats, "{repeats} repeat meeting", "{repeats} repeat meetings"),
+                      rounds=request.rounds, met=len(met), pairs=pairs_total, repeats=repeats))
     bound = no_repeat_bound(len(players), request.table_size, request.min_table_size)
     distance = schedule_distance(rounds, request.history, len(players), request.table_size,
                                  request.min_table_size)

@@ -160,6 +160,9 @@ PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the
                  "%(count)s available player went out in an earlier round",
                  "two players of one club sit at one table %(together)s time", "%(count)s player is absent",
                  "%(repeats)s pair of players meets again: no single swap of two players avoids it",
+                 "%(rounds)s matchday: %(met)s of %(pairs)s pairs meet", "%(repeats)s repeat meeting",
+                 "%(matchdays)s matchday: the first %(clean)s without a repeat meeting",
+                 "%(repeats)s repeat meeting (at least %(floor)s unavoidable)", "no pair more than %(most)s time",
                  *(f"%(players)s players: at most %(upper)s matchday without any pair meeting twice{tail}"
                    for tail in (", and so many are possible", "; %(known)s are known to be possible", ""))]
 
@@ -426,6 +429,13 @@ def test_every_seating_note_is_written_in_the_language(lang: str):
             for value in item["params"].values():
                 if isinstance(value, int) and value > 1 and item["code"] != "league_construction":
                     assert str(value) in text, (lang, item, text)
+    # A note of several numbers counts each in its own form.
+    distance = note("schedule_distance", "x", matchdays=10, clean=1, repeats=1, floor=0, most=2)
+    summary = note("league_summary", "x", rounds=1, met=6, pairs=6, repeats=2)
+    with translation.override("de"):
+        assert note_text(distance) == ("10 Spieltage: die ersten 1 ohne wiederholte Begegnung; 1 wiederholte "
+                                       "Begegnung (mindestens 0 unvermeidlich), kein Paar öfter als 2-mal")
+        assert note_text(summary) == ("1 Spieltag: 6 von 6 Paaren treffen sich, 2 wiederholte Begegnungen")
     with translation.override("sl"):
         # One of a number of things is one, in both the engine's English and the language.
         absent = [note("league_absent", "{count} player is absent", count=n) for n in (1, 2, 5)]

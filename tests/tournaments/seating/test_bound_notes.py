@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from tournaments.engine_text import note_text
-from tournaments.seating.bounds import no_repeat_bound
+from tournaments.seating.bounds import no_repeat_bound, schedule_distance
 from tournaments.seating.notes import counted, note
 
 
@@ -32,3 +32,13 @@ def test_a_note_about_one_thing_says_it_in_the_singular():
     with translation.override("de"):
         assert note_text(note("league_absent", "{count} player is absent", count=1)) == "1 Spieler fehlt"
         assert note_text(note("league_absent", "{count} players are absent", count=3)) == "3 Spieler fehlen"
+
+
+def test_a_schedules_distance_counts_each_of_its_numbers_in_english():
+    one_matchday = [[["1", "2", "3", "4"], ["5", "6", "7", "8"]]]
+    again = one_matchday + [[["1", "2", "3", "5"], ["4", "6", "7", "8"]]]
+    assert schedule_distance(one_matchday)["text"] == (
+        "1 matchday: the first 1 without a repeat meeting; 0 repeat meetings (at least 0 unavoidable), "
+        "no pair more than 1 time")
+    assert schedule_distance(again)["text"].startswith("2 matchdays: the first 1 without a repeat meeting; ")
+    assert "no pair more than 2 times" in schedule_distance(again)["text"]
