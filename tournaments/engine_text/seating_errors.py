@@ -1,8 +1,10 @@
 """The seating engine's refusals in the reader's language: its validation errors
 (tournaments/seating/errors.py), the independent checker's violations
-(tournaments/seating/checker.py) and the stages of a seating job, each rendered from its stable
-`code` and `params` (its English `message` when the code is not known here, or when no form of
-its message fits the params it carries).
+(tournaments/seating/checker.py) and the stages of a background job, each rendered from its
+stable `code` and `params` (its English `message` when the code is not known here, or when no
+form of its message fits the params it carries). The stages are those of the seating and
+schedule jobs and, since `tournaments.jobs.job_message` is the one way a job's message is said,
+those of the printouts' jobs too (`tournaments.jobs.stage_fields`).
 
 One code can say slightly different things: `duplicate_player` is a player at two tables of
 the organiser's list, or a player with two fixed seats on one matchday, or simply a player

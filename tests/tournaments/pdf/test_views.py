@@ -242,7 +242,7 @@ def test_a_failed_rendering_is_queued_again_by_the_next_request(
     # A failure the job said itself is read in the page's language, its error as it was.
     printing._failed(job_id, RuntimeError("boom"))
     fragment = organiser.get("/e/open/rounds/1/sheets/status/", HTTP_HX_REQUEST="true")
-    assert "izdelava ni uspela: boom" in fragment.content.decode()
+    assert "<p class=\"error\">Izdelava ni uspela: boom</p>" in fragment.content.decode()
     with django_capture_on_commit_callbacks(execute=False) as queued:
         retry = organiser.get("/e/open/rounds/1/sheets.pdf", HTTP_ACCEPT="application/json")
     assert retry.status_code == 202 and retry.json()["status"] == "queued"
