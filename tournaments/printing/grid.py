@@ -54,6 +54,9 @@ class TextColumn:
     bold: bool = True
     color: str = "#111"
     align: str = "center"
+    # The table's own numbers (its players' start numbers), which its sheet's printed form
+    # leaves out and its own entries lay over it (tournaments.printing.forms).
+    own: bool = False
 
     @property
     def text(self) -> str:
@@ -121,10 +124,10 @@ class _Svg:
 
 def _column(edges: list[float], widths: list[float], c: int, *, row_mm: float,
             lines: list[str], size_pt: float, top: float = 0.0, bold: bool = True,
-            color: str = "#111") -> TextColumn:
+            color: str = "#111", own: bool = False) -> TextColumn:
     """Centred text over the grid's column `c`; x is shifted by the bleed like the drawing."""
     return TextColumn(left=edges[c] + BLEED, top=top, width=widths[c], line_mm=row_mm,
-                      lines=tuple(lines), size_pt=size_pt, bold=bold, color=color)
+                      lines=tuple(lines), size_pt=size_pt, bold=bold, color=color, own=own)
 
 
 def _label(left: float, top: float, width: float, height: float, text: str,
@@ -179,10 +182,10 @@ def score_grid(sheet: TableSheet, *, row_mm: float, total_mm: float, total_label
     columns = [_column(edges, widths, 0, row_mm=row_mm, lines=[str(r.hand) for r in rows],
                        size_pt=8),
                _column(edges, widths, 1, row_mm=row_mm, lines=[r.dealer for r in rows],
-                       size_pt=9, color="#333")]
+                       size_pt=9, color="#333", own=True)]
     if sheet.kind == TRI1:
         columns.append(_column(edges, widths, 2, row_mm=row_mm,
-                               lines=[r.resting for r in rows], size_pt=9, color="#333"))
+                               lines=[r.resting for r in rows], size_pt=9, color="#333", own=True))
     columns.append(_label(1.5, body, edges[first_player] - 1.5, total_mm, total_label, 9))
     return Grid(widths=widths, height=height, uri=svg.uri(edges[-1], height),
                 columns=tuple(columns))

@@ -20,7 +20,7 @@ from weasyprint.urls import URLFetcher
 
 from tournaments import collector
 from tournaments.models import Event, Round
-from tournaments.printing import child_process, grid, selectors
+from tournaments.printing import child_process, forms, grid, selectors
 from tournaments.printing.catalogue import DRAWING_LABELS
 from tournaments.printing.selectors import MONEY, POINTS, SCHRIFT, TRI1
 
@@ -66,8 +66,11 @@ def _document(html: str, font_config: FontConfiguration,
         font_config=font_config, stylesheets=[stylesheet] if stylesheet else None)
 
 
-def _pdf(documents: list[weasyprint.Document], title: str) -> bytes:
-    pages = [page for doc in documents for page in doc.pages]
+def _pdf(documents: list[weasyprint.Document], title: str,
+         pages: list[weasyprint.Page] | None = None) -> bytes:
+    """The documents' pages, or the given `pages` of them, as one PDF."""
+    if pages is None:
+        pages = [page for doc in documents for page in doc.pages]
     combined = documents[0].copy(pages)
     combined.metadata.title = title
     return combined.write_pdf()
@@ -82,22 +85,30 @@ def _base_context(event: Event) -> dict:
 # ---------------------------------------------------------------------------------------
 
 # Row heights of the ruled grids: as tall as one A4 page allows under the header, the players'
-# heads, the instructions and the signatures (24 games of TRI + 1, 16 or 20 of the Schrift).
-SCORE_ROWS_MM = 172.8
+# heads (each as high as two lines of name), the instructions and the signatures (24 games of
+# TRI + 1, 16 or 20 of the Schrift). A form that does not fit lowers them (FORM_ROW_SCALES).
+SCORE_ROWS_MM = 169.6
 SCHRIFT_ROWS_MM = 152.0
 
 
-def _grid(sheet: selectors.TableSheet) -> grid.Grid | None:
+def _grid(sheet: selectors.TableSheet, scale: float = 1.0) -> grid.Grid | None:
+    """The sheet's ruled grid, its rows `scale` times their height."""
     hands = max(sheet.hands, 1)
     if sheet.kind == SCHRIFT:
-        return grid.schrift_grid(sheet, row_mm=min(7.6, SCHRIFT_ROWS_MM / hands), foot_mm=8.5,
+        return grid.schrift_grid(sheet, row_mm=min(7.6, SCHRIFT_ROWS_MM / hands) * scale,
+                                 foot_mm=8.5,
                                  sum_label=str(DRAWING_LABELS["sum"]),
                                  balance_label=str(DRAWING_LABELS["balance"]))
     if sheet.kind in (TRI1, POINTS):
-        return grid.score_grid(sheet, row_mm=min(7.2, SCORE_ROWS_MM / hands), total_mm=8.5,
+        return grid.score_grid(sheet, row_mm=min(7.2, SCORE_ROWS_MM / hands) * scale,
+                               total_mm=8.5,
                                total_label=str(DRAWING_LABELS["total"]))
     return None
 
+
+# The kinds of sheet printed as a form laid out once and each table's own entries over it
+# (tournaments.printing.forms); the money sheet is laid out whole.
+FORM_KINDS = (TRI1, POINTS, SCHRIFT)
 
 # A round's sheets are laid out this many to a WeasyPrint document: one document per sheet
 # paid a document's own setup and its garbage for every table, a seventh of a round
@@ -112,24 +123,48 @@ class SheetPage:
     grid: grid.Grid | None
 
 
+def _context(sheets: list[selectors.TableSheet], title: str, shared_style: bool) -> dict:
+    first = sheets[0]
+    return {**_base_context(first.event), "title": title, "shared_style": shared_style,
+            "template": SHEET_TEMPLATES[first.kind], "style_template": SHEET_STYLES[first.kind]}
+
+
 def sheets_html(sheets: list[selectors.TableSheet], *, shared_style: bool = False) -> str:
-    """The HTML of sheets of one kind as one document, each sheet beginning a page; with
-    `shared_style` without its <style>, which the caller then gives WeasyPrint parsed."""
+    """The HTML of sheets of one kind as one document, each sheet whole and beginning a page;
+    with `shared_style` without its <style>, which the caller then gives WeasyPrint parsed."""
     first = sheets[0]
     event = first.event
     title = (f"{event.name} – {first.round_number}/{first.table_number}" if len(sheets) == 1
              else f"{event.name} – {first.round_number}")
     with translation.override(event.language or "en"):
-        context = {**_base_context(event), "title": title, "shared_style": shared_style,
-                   "template": SHEET_TEMPLATES[first.kind],
-                   "style_template": SHEET_STYLES[first.kind],
-                   "pages": [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in sheets]}
-        return render_to_string("pdf/table_sheets.html", context)
+        pages = [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in sheets]
+        return render_to_string("pdf/table_sheets.html",
+                                {**_context(sheets, title, shared_style), "pages": pages})
 
 
 def sheet_html(sheet: selectors.TableSheet, *, shared_style: bool = False) -> str:
-    """One sheet's HTML, as a document of its own."""
+    """One sheet's HTML, whole, as a document of its own."""
     return sheets_html([sheet], shared_style=shared_style)
+
+
+def form_html(page: SheetPage) -> str:
+    """The printed form of a sheet (tournaments.printing.forms), without its <style>: the
+    same text for every sheet that prints the same form."""
+    sheet = page.sheet
+    title = f"{sheet.event.name} – {sheet.round_number}"
+    with translation.override(sheet.event.language or "en"):
+        return render_to_string("pdf/table_sheets.html",
+                                {**_context([sheet], title, True), "form": True,
+                                 "pages": [page]})
+
+
+def fills_html(fills: list[forms.Fill]) -> str:
+    """The own entries of sheets of one kind, one page each, without their <style>."""
+    sheet = fills[0].sheet
+    title = f"{sheet.event.name} – {sheet.round_number}"
+    with translation.override(sheet.event.language or "en"):
+        return render_to_string("pdf/table_sheet_fills.html",
+                                {**_context([sheet], title, True), "pages": fills})
 
 
 def _sheet_stylesheet(kind: str, font_config: FontConfiguration) -> weasyprint.CSS:
@@ -150,16 +185,110 @@ def _batches(sheets: Iterable[selectors.TableSheet]) -> Iterator[list[selectors.
         yield batch
 
 
+@dataclass(frozen=True)
+class _Form:
+    number: int  # its place in the list of forms written
+    slots: forms.Slots
+    scale: float  # of the grid's rows, to fit the page
+
+
+# A form that does not fit one page (a long event name or address lengthens its head) is
+# laid out again with its grid's rows this much lower, down to the last.
+FORM_ROW_SCALES = (1.0, 0.97, 0.94, 0.91, 0.88, 0.85)
+
+
+class _Printing:
+    """The pages of a round's sheets as they are laid out, and the forms they print on."""
+
+    def __init__(self) -> None:
+        self.font_config = FontConfiguration()
+        self.stylesheets: dict[str, weasyprint.CSS] = {}
+        self.forms: dict[str, _Form | None] = {}
+        self.form_pdfs: list[bytes] = []
+        self.pages: list[weasyprint.Page] = []
+        self.documents: list[weasyprint.Document] = []
+        self.form_of_page: list[int | None] = []
+
+    def stylesheet(self, kind: str) -> weasyprint.CSS:
+        if kind not in self.stylesheets:
+            self.stylesheets[kind] = _sheet_stylesheet(kind, self.font_config)
+        return self.stylesheets[kind]
+
+    def _document(self, html: str, kind: str) -> weasyprint.Document:
+        document = _document(html, self.font_config, self.stylesheet(kind))
+        self.documents.append(document)
+        return document
+
+    def form(self, page: SheetPage) -> _Form | None:
+        """The form `page`'s sheet prints on, laid out and written the first time it is
+        asked for; None if it does not hold the sheet on one page (the sheet is then printed
+        whole)."""
+        html = form_html(page)
+        if html not in self.forms:
+            self.forms[html] = self._fitted_form(page.sheet)
+        return self.forms[html]
+
+    def _fitted_form(self, sheet: selectors.TableSheet) -> _Form | None:
+        for scale in FORM_ROW_SCALES:
+            with translation.override(sheet.event.language or "en"):
+                page = SheetPage(sheet=sheet, grid=_grid(sheet, scale))
+            document = _document(form_html(page), self.font_config, self.stylesheet(sheet.kind))
+            if len(document.pages) == 1:
+                found = forms.slots(document.pages[0], sheet)
+                if found is None:
+                    return None
+                self.form_pdfs.append(document.write_pdf())
+                return _Form(number=len(self.form_pdfs) - 1, slots=found, scale=scale)
+        return None
+
+    def _append(self, pages: list[weasyprint.Page], form: int | None) -> None:
+        self.pages.extend(pages)
+        self.form_of_page.extend([form] * len(pages))
+
+    def add(self, batch: list[selectors.TableSheet]) -> None:
+        """Lay out a batch of sheets of one kind, in order: each sheet's own entries over its
+        form, or the sheet whole (the money sheet, or a sheet its form does not hold)."""
+        kind = batch[0].kind
+        if kind not in FORM_KINDS:
+            self._append(self._document(sheets_html(batch, shared_style=True), kind).pages, None)
+            return
+        with translation.override(batch[0].event.language or "en"):
+            # The grid's labels are said in the event's language.
+            pages = [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in batch]
+        formed = [(page, self.form(page)) for page in pages]
+        with translation.override(batch[0].event.language or "en"):
+            fills = [forms.Fill(sheet=page.sheet, slots=form.slots,
+                                grid=page.grid if form.scale == 1 else _grid(page.sheet, form.scale))
+                     for page, form in formed if form is not None]
+        filled = self._document(fills_html(fills), kind).pages if fills else []
+        if len(filled) != len(fills):
+            raise RuntimeError(f"{len(fills)} sheets' own entries came out as {len(filled)} pages")
+        filled = iter(filled)
+        for page, form in formed:
+            if form is None:
+                # Laid out alone: a sheet printed whole may run to a second page.
+                whole = self._document(sheets_html([page.sheet], shared_style=True), kind)
+                self._append(whole.pages, None)
+            else:
+                self._append([next(filled)], form.number)
+
+    def pdf(self, title: str) -> bytes:
+        pdf = _pdf(self.documents, title, self.pages)
+        if not self.form_pdfs:
+            return pdf
+        return forms.laid_over(pdf, self.form_pdfs, self.form_of_page)
+
+
 def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
                progress: Callable[[int], None] | None = None) -> bytes:
     """One PDF of the given sheets, each beginning a page; `progress(n)` with the number of
     sheets laid out so far, after each batch of them.
 
-    The stylesheet is parsed once per kind of sheet (parsing it for every table was an
-    eighth of a round), and the sheets are laid out in batches of SHEETS_PER_DOCUMENT."""
-    font_config = FontConfiguration()
-    stylesheets: dict[str, weasyprint.CSS] = {}
-    documents = []
+    The score sheets and the Schrift print their tables' own entries over their printed form,
+    laid out once (tournaments.printing.forms); the stylesheet is parsed once per kind of sheet
+    (parsing it for every table was an eighth of a round), and the sheets are laid out in
+    batches of SHEETS_PER_DOCUMENT."""
+    printing = _Printing()
     done = 0
     # The laid-out sheets stay alive until the PDF is written, some 3 MB of small objects
     # each, and the collector's passes over them were a fifth of a large round. Laid out in
@@ -167,17 +296,13 @@ def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
     # collector is simply paused until the PDF is written.
     with collector.paused():
         for batch in _batches(sheets):
-            kind = batch[0].kind
-            if kind not in stylesheets:
-                stylesheets[kind] = _sheet_stylesheet(kind, font_config)
-            documents.append(_document(sheets_html(batch, shared_style=True), font_config,
-                                       stylesheets[kind]))
+            printing.add(batch)
             done += len(batch)
             if progress is not None:
                 progress(done)
-        if not documents:
+        if not done:
             raise ValueError("no tables to print")
-        return _pdf(documents, title)
+        return printing.pdf(title)
 
 
 def round_sheets_title(rnd: Round) -> str:
