@@ -1,12 +1,12 @@
-"""The printed form of the score sheets and the Schrift, and each table's own entries laid over
-it.
+"""The printed form of the table sheets, and each table's own entries laid over it.
 
 All the sheets of a round print the same form: the head with the event, the round and the
 QR code's caption, the column heads, the ruled grid with its game numbers and the resting
-player's shading, the instructions and the signature lines. What a table prints of its own
-is little: its number, QR code and code, its players' heads and signature names, the start
-numbers of the deal and the running footer. WeasyPrint laid out the whole sheet again for
-every table, and the form was half of the work (docs/performance.md).
+player's shading (the money sheet's headings, bag and instructions), the instructions and
+the signature lines. What a table prints of its own is little: its number, QR code and code,
+its players' heads (on the money sheet their rows' numbers and names) and signature names,
+the start numbers of the deal and the running footer. WeasyPrint laid out the whole sheet
+again for every table, and the form was half of the work or more (docs/performance.md).
 
 So a sheet is printed in two layers:
 - its form, the sheet's template with `form` set: the table's own entries are left out and
@@ -19,8 +19,7 @@ So a sheet is printed in two layers:
 
 The form keeps every place at the height its entry is printed with: a player's head is as
 high as two lines of name (templates/pdf/base.css), and a one-line entry holds a hidden 0.
-A sheet whose form does not come out as one page with every slot is printed whole.
-"""
+A sheet whose form does not come out as one page with every slot is printed whole."""
 
 from __future__ import annotations
 
@@ -55,13 +54,17 @@ class Rect:
 
 @dataclass(frozen=True)
 class Slots:
-    """Where a form leaves the table's own entries."""
+    """Where a form leaves the table's own entries: on the score sheets and the Schrift the
+    players' heads and the grid (for the deal's start numbers), on the money sheet each
+    player's row's number and name."""
     table: Rect
     qr: Rect
     code: Rect | None
-    heads: tuple[Rect, ...]
     signatures: tuple[Rect, ...]
-    grid: Rect
+    heads: tuple[Rect, ...] = ()
+    grid: Rect | None = None
+    numbers: tuple[Rect, ...] = ()
+    names: tuple[Rect, ...] = ()
 
 
 def slots(page: weasyprint.Page, sheet: selectors.TableSheet) -> Slots | None:
@@ -79,16 +82,21 @@ def slots(page: weasyprint.Page, sheet: selectors.TableSheet) -> Slots | None:
         x1, y1, x2, y2 = box
         return Rect(x1 - x0, y1 - y0, x2 - x1, y2 - y1)
 
-    seats = range(len(sheet.seats))
-    found = {"table": rect("slot-table"), "qr": rect("slot-qr"), "grid": rect("slot-grid"),
-             "heads": tuple(rect(f"slot-head-{n}") for n in seats),
-             "signatures": tuple(rect(f"slot-signature-{n}") for n in seats)}
-    code = rect("slot-code")
-    if (any(found[name] is None for name in ("table", "qr", "grid"))
-            or None in found["heads"] or None in found["signatures"]
-            or (code is None) == bool(sheet.code)):
+    def each(name: str) -> tuple[Rect | None, ...]:
+        return tuple(rect(f"slot-{name}-{n}") for n in range(len(sheet.seats)))
+
+    found: dict = {"table": rect("slot-table"), "qr": rect("slot-qr"),
+                   "code": rect("slot-code"), "signatures": each("signature")}
+    if sheet.kind == selectors.MONEY:
+        found.update(numbers=each("number"), names=each("name"))
+    else:
+        found.update(heads=each("head"), grid=rect("slot-grid"))
+    singles = [found[name] for name in ("table", "qr", "grid") if name in found]
+    rows = [rect for name in ("signatures", "heads", "numbers", "names") if name in found
+            for rect in found[name]]
+    if None in singles or None in rows or (found["code"] is None) == bool(sheet.code):
         return None
-    return Slots(code=code, **found)
+    return Slots(**found)
 
 
 @dataclass(frozen=True)
@@ -96,10 +104,12 @@ class Fill:
     """One sheet's own entries as templates/pdf/table_sheet_fills.html sets them."""
     sheet: selectors.TableSheet
     slots: Slots
-    grid: grid.Grid
+    grid: grid.Grid | None
 
     @property
     def heads(self) -> list[tuple[selectors.SeatLine, Rect]]:
+        if not self.slots.heads:
+            return []
         return list(zip(self.sheet.seats, self.slots.heads, strict=True))
 
     @property
@@ -108,7 +118,13 @@ class Fill:
 
     @property
     def own_columns(self) -> list[grid.TextColumn]:
-        return [column for column in self.grid.columns if column.own]
+        return [column for column in self.grid.columns if column.own] if self.grid else []
+
+    @property
+    def rows(self) -> list[tuple[selectors.SeatLine, Rect, Rect]]:
+        if not self.slots.numbers:
+            return []
+        return list(zip(self.sheet.seats, self.slots.numbers, self.slots.names, strict=True))
 
 
 def laid_over(fills_pdf: bytes, form_pdfs: list[bytes], form_of_page: list[int | None]) -> bytes:

@@ -106,10 +106,6 @@ def _grid(sheet: selectors.TableSheet, scale: float = 1.0) -> grid.Grid | None:
     return None
 
 
-# The kinds of sheet printed as a form laid out once and each table's own entries over it
-# (tournaments.printing.forms); the money sheet is laid out whole.
-FORM_KINDS = (TRI1, POINTS, SCHRIFT)
-
 # A round's sheets are laid out this many to a WeasyPrint document: one document per sheet
 # paid a document's own setup and its garbage for every table, a seventh of a round
 # (docs/performance.md); the progress is told after each document.
@@ -247,11 +243,8 @@ class _Printing:
 
     def add(self, batch: list[selectors.TableSheet]) -> None:
         """Lay out a batch of sheets of one kind, in order: each sheet's own entries over its
-        form, or the sheet whole (the money sheet, or a sheet its form does not hold)."""
+        form, or the sheet whole if its form does not hold it."""
         kind = batch[0].kind
-        if kind not in FORM_KINDS:
-            self._append(self._document(sheets_html(batch, shared_style=True), kind).pages, None)
-            return
         with translation.override(batch[0].event.language or "en"):
             # The grid's labels are said in the event's language.
             pages = [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in batch]
@@ -284,10 +277,10 @@ def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
     """One PDF of the given sheets, each beginning a page; `progress(n)` with the number of
     sheets laid out so far, after each batch of them.
 
-    The score sheets and the Schrift print their tables' own entries over their printed form,
-    laid out once (tournaments.printing.forms); the stylesheet is parsed once per kind of sheet
-    (parsing it for every table was an eighth of a round), and the sheets are laid out in
-    batches of SHEETS_PER_DOCUMENT."""
+    Every sheet prints its table's own entries over its printed form, laid out once
+    (tournaments.printing.forms); the stylesheet is parsed once per kind of sheet (parsing it
+    for every table was an eighth of a round), and the sheets are laid out in batches of
+    SHEETS_PER_DOCUMENT."""
     printing = _Printing()
     done = 0
     # The laid-out sheets stay alive until the PDF is written, some 3 MB of small objects

@@ -141,3 +141,17 @@ def test_a_long_event_name_and_address_lower_the_grids_rows_to_keep_one_page(mon
     for page, sheet in zip(pages, sheets, strict=True):
         body = page.extract_text()
         assert sheet.seats[3].name in body and sheet.code in body
+
+
+def test_the_money_sheets_of_a_round_share_one_form_and_look_as_each_laid_out_whole():
+    """The money sheet's own entries are the table's number, the players' rows' numbers and
+    names, the signature names and the footer; its form is everything else."""
+    event = builders.czech_event()
+    rnd = builders.czech_round_two(event)
+    sheets = selectors.table_sheets(selectors.round_for_print(event, rnd.number), BASE)
+    pdf = render.sheets_pdf(sheets, title="round")
+    drawings = _form_drawings(pdf)
+    assert len(drawings) == len(sheets) and len(set(drawings)) == 1
+    for page, sheet in enumerate(sheets):
+        assert (page_image(pdf, page=page, dpi=100).tobytes()
+                == page_image(_whole(sheet), dpi=100).tobytes()), sheet.table_number
