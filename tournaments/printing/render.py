@@ -225,7 +225,8 @@ class _Printing:
         return self.forms[html]
 
     def _fitted_form(self, sheet: selectors.TableSheet) -> _Form | None:
-        for scale in FORM_ROW_SCALES:
+        # Only a grid's rows can be lowered: a sheet without one (the money sheet) gets one try.
+        for scale in FORM_ROW_SCALES if sheet.kind in (TRI1, POINTS, SCHRIFT) else (1.0,):
             with translation.override(sheet.event.language or "en"):
                 page = SheetPage(sheet=sheet, grid=_grid(sheet, scale))
             document = _document(form_html(page), self.font_config, self.stylesheet(sheet.kind))
@@ -255,7 +256,8 @@ class _Printing:
                      for page, form in formed if form is not None]
         filled = self._document(fills_html(fills), kind).pages if fills else []
         if len(filled) != len(fills):
-            raise RuntimeError(f"{len(fills)} sheets' own entries came out as {len(filled)} pages")
+            # Not one page each: the batch's sheets are printed whole rather than misplaced.
+            formed = [(page, None) for page, _ in formed]
         filled = iter(filled)
         for page, form in formed:
             if form is None:

@@ -103,6 +103,27 @@ def test_a_very_long_name_keeps_the_sheet_on_one_page():
     assert "Schwarzenberg" in reader(pdf).pages[0].extract_text()
 
 
+def test_a_sheet_its_form_does_not_hold_is_printed_whole_in_its_place(monkeypatch):
+    event = builders.slovenian_event(slug="forms-mixed", tables=3)
+    sheets = _sheets(event, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11], [12]])
+    original = forms.slots
+    monkeypatch.setattr(forms, "slots",
+                        lambda page, sheet: None if len(sheet.seats) == 3 else original(page, sheet))
+    pdf = render.sheets_pdf(sheets, title="round")
+    pages = reader(pdf).pages
+    assert len(pages) == 4
+    for number, page in enumerate(pages, start=1):
+        assert f"Krog 1 · Miza {number} ·" in page.extract_text()
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        drawn = [any(operator == pikepdf.Operator("Do") and str(operands[0]).startswith("/SheetForm")
+                     for operands, operator in pikepdf.parse_content_stream(page))
+                 for page in document.pages]
+    assert drawn == [True, False, True, True]
+    for page in (0, 1, 2):
+        assert (page_image(pdf, page=page, dpi=100).tobytes()
+                == page_image(_whole(sheets[page]), dpi=100).tobytes()), page
+
+
 def test_a_sheet_its_form_does_not_hold_is_printed_whole(monkeypatch):
     event = builders.austrian_event(slug="forms-whole", tables=2)
     sheets = _sheets(event)
@@ -135,7 +156,9 @@ def test_a_long_event_name_and_address_lower_the_grids_rows_to_keep_one_page(mon
     pdf = render.sheets_pdf(sheets, title="round")
     pages = reader(pdf).pages
     assert len(pages) == 2
+    # The form was laid out again with lower rows; the tables' own numbers follow them.
     assert min(scales) < 1
+    assert scales[-2:] == [min(scales)] * 2
     whole = render._document(render.sheet_html(sheets[0]), render.FontConfiguration())
     assert len(whole.pages) == 2  # laid out whole, the same sheet runs onto a second page
     for page, sheet in zip(pages, sheets, strict=True):
@@ -155,3 +178,14 @@ def test_the_money_sheets_of_a_round_share_one_form_and_look_as_each_laid_out_wh
     for page, sheet in enumerate(sheets):
         assert (page_image(pdf, page=page, dpi=100).tobytes()
                 == page_image(_whole(sheet), dpi=100).tobytes()), sheet.table_number
+
+
+def test_a_money_sheet_row_without_first_name_or_club_prints_as_on_the_whole_sheet():
+    event = builders.czech_event(slug="forms-money-names", tables=1)
+    (sheet,) = _sheets(event)
+    seats = list(sheet.seats)
+    seats[0] = dataclasses.replace(seats[0], first_name="", club="")
+    seats[1] = dataclasses.replace(seats[1], club="Tarokový klub Havlíčkův Brod a okolí, z. s.")
+    sheet = dataclasses.replace(sheet, seats=seats)
+    pdf = render.sheets_pdf([sheet], title="names")
+    assert page_image(pdf, dpi=100).tobytes() == page_image(_whole(sheet), dpi=100).tobytes()
