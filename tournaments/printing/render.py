@@ -119,6 +119,10 @@ class SheetPage:
     grid: grid.Grid | None
 
 
+def _round_title(sheet: selectors.TableSheet) -> str:
+    return f"{sheet.event.name} – {sheet.round_number}"
+
+
 def _context(sheets: list[selectors.TableSheet], title: str, shared_style: bool) -> dict:
     first = sheets[0]
     return {**_base_context(first.event), "title": title, "shared_style": shared_style,
@@ -131,7 +135,7 @@ def sheets_html(sheets: list[selectors.TableSheet], *, shared_style: bool = Fals
     first = sheets[0]
     event = first.event
     title = (f"{event.name} – {first.round_number}/{first.table_number}" if len(sheets) == 1
-             else f"{event.name} – {first.round_number}")
+             else _round_title(first))
     with translation.override(event.language or "en"):
         pages = [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in sheets]
         return render_to_string("pdf/table_sheets.html",
@@ -147,20 +151,18 @@ def form_html(page: SheetPage) -> str:
     """The printed form of a sheet (tournaments.printing.forms), without its <style>: the
     same text for every sheet that prints the same form."""
     sheet = page.sheet
-    title = f"{sheet.event.name} – {sheet.round_number}"
     with translation.override(sheet.event.language or "en"):
         return render_to_string("pdf/table_sheets.html",
-                                {**_context([sheet], title, True), "form": True,
+                                {**_context([sheet], _round_title(sheet), True), "form": True,
                                  "pages": [page]})
 
 
 def fills_html(fills: list[forms.Fill]) -> str:
     """The own entries of sheets of one kind, one page each, without their <style>."""
     sheet = fills[0].sheet
-    title = f"{sheet.event.name} – {sheet.round_number}"
     with translation.override(sheet.event.language or "en"):
         return render_to_string("pdf/table_sheet_fills.html",
-                                {**_context([sheet], title, True), "pages": fills})
+                                {**_context([sheet], _round_title(sheet), True), "pages": fills})
 
 
 def _sheet_stylesheet(kind: str, font_config: FontConfiguration) -> weasyprint.CSS:
@@ -218,18 +220,20 @@ class _Printing:
     def form(self, page: SheetPage) -> _Form | None:
         """The form `page`'s sheet prints on, laid out and written the first time it is
         asked for; None if it does not hold the sheet on one page (the sheet is then printed
-        whole)."""
+        whole). Called in the event's language."""
         html = form_html(page)
         if html not in self.forms:
-            self.forms[html] = self._fitted_form(page.sheet)
+            self.forms[html] = self._fitted_form(page, html)
         return self.forms[html]
 
-    def _fitted_form(self, sheet: selectors.TableSheet) -> _Form | None:
+    def _fitted_form(self, page: SheetPage, html: str) -> _Form | None:
+        sheet = page.sheet
         # Only a grid's rows can be lowered: a sheet without one (the money sheet) gets one try.
-        for scale in FORM_ROW_SCALES if sheet.kind in (TRI1, POINTS, SCHRIFT) else (1.0,):
-            with translation.override(sheet.event.language or "en"):
+        for scale in FORM_ROW_SCALES if page.grid is not None else (1.0,):
+            if scale != 1.0:
                 page = SheetPage(sheet=sheet, grid=_grid(sheet, scale))
-            document = _document(form_html(page), self.font_config, self.stylesheet(sheet.kind))
+                html = form_html(page)
+            document = _document(html, self.font_config, self.stylesheet(sheet.kind))
             if len(document.pages) == 1:
                 found = forms.slots(document.pages[0], sheet)
                 if found is None:
@@ -246,11 +250,10 @@ class _Printing:
         """Lay out a batch of sheets of one kind, in order: each sheet's own entries over its
         form, or the sheet whole if its form does not hold it."""
         kind = batch[0].kind
+        # The grids' labels are said in the event's language.
         with translation.override(batch[0].event.language or "en"):
-            # The grid's labels are said in the event's language.
             pages = [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in batch]
-        formed = [(page, self.form(page)) for page in pages]
-        with translation.override(batch[0].event.language or "en"):
+            formed = [(page, self.form(page)) for page in pages]
             fills = [forms.Fill(sheet=page.sheet, slots=form.slots,
                                 grid=page.grid if form.scale == 1 else _grid(page.sheet, form.scale))
                      for page, form in formed if form is not None]
