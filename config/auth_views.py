@@ -1,6 +1,7 @@
 """Signing in with a rate limit (config.login_limit): the login page and the admin's login
-page refuse further attempts for a while (429) after too many failures from one address or
-for one username, whatever the password. The password reset pages exist only where the
+page refuse further attempts for a while (429, with Retry-After) while the limit holds for this
+browser, address and username, and mark a browser that signed in as a known device of the
+account. The password reset pages exist only where the
 settings can send mail (EMAIL_CONFIGURED); elsewhere they answer 404 and no page links them."""
 
 from __future__ import annotations
@@ -16,16 +17,29 @@ from django.http import Http404, HttpRequest, HttpResponse
 from config import login_limit
 
 
-def too_many_logins() -> HttpResponse:
-    return HttpResponse(login_limit.refusal_message(), status=429,
-                        content_type="text/plain; charset=utf-8")
+def too_many_logins(request: HttpRequest, username: str | None) -> HttpResponse:
+    refusal = login_limit.refusal(request, username) or login_limit.Refusal(
+        settings.LOGIN_FAILURE_WINDOW_SECONDS)
+    response = HttpResponse(refusal.message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(refusal.seconds)
+    return response
+
+
+def _signed_in(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """What every entry point does after the form ran: a refusal of the limit found only by
+    `authenticate()` (a parallel attempt took the last place) is answered as such, and a
+    successful sign-in marks the browser as a known device of the account."""
+    if login_limit.was_limited(request):
+        return too_many_logins(request, request.POST.get("username"))
+    return login_limit.remember_device(request, response)
 
 
 class RateLimitedLoginView(auth_views.LoginView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if login_limit.is_blocked(request, request.POST.get("username")):
-            return too_many_logins()
-        return super().post(request, *args, **kwargs)
+        username = request.POST.get("username")
+        if login_limit.is_blocked(request, username):
+            return too_many_logins(request, username)
+        return _signed_in(request, super().post(request, *args, **kwargs))
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs),
@@ -34,9 +48,12 @@ class RateLimitedLoginView(auth_views.LoginView):
 
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
     """The admin's own login page, behind the same limit as every other sign-in."""
-    if request.method == "POST" and login_limit.is_blocked(request, request.POST.get("username")):
-        return too_many_logins()
-    return admin.site.login(request, extra_context)
+    if request.method != "POST":
+        return admin.site.login(request, extra_context)
+    username = request.POST.get("username")
+    if login_limit.is_blocked(request, username):
+        return too_many_logins(request, username)
+    return _signed_in(request, admin.site.login(request, extra_context))
 
 
 def needs_mail(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

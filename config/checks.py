@@ -1,12 +1,14 @@
-"""System checks of the deployment (`manage.py check --deploy`): the limits of
-config.login_limit only hold when every web process shares the default cache."""
+"""System checks of the deployment: the limits of config.login_limit only hold when every web
+process shares the default cache (`manage.py check --deploy`), and the trusted proxies they
+read the client's address behind must be addresses (every `manage.py check`)."""
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import Tags, Warning, register
+from django.core.checks import Error, Tags, Warning, register
 
 PROCESS_LOCAL_CACHES = (
     "django.core.cache.backends.locmem.LocMemCache",
@@ -26,3 +28,23 @@ def shared_cache(app_configs: Any = None, **kwargs: Any) -> list[Warning]:
             id="tarok.W001",
         )]
     return []
+
+
+@register(Tags.security)
+def trusted_proxies(app_configs: Any = None, **kwargs: Any) -> list[Error | Warning]:
+    """TRUSTED_PROXIES must name addresses or networks (config.client_address): a typo would
+    otherwise fail every request that reads the client's address."""
+    problems: list[Error | Warning] = []
+    for entry in getattr(settings, "TRUSTED_PROXIES", ()) or ():
+        try:
+            ipaddress.ip_network(str(entry).strip(), strict=False)
+        except ValueError:
+            problems.append(Error(
+                f"TRUSTED_PROXIES holds {entry!r}, which is not an address or a network.",
+                hint="Name the reverse proxies in front of the app, e.g. 127.0.0.1 or 10.0.0.0/8.",
+                id="tarok.E002"))
+    if getattr(settings, "TRUSTED_PROXIES", None) and getattr(settings, "TRUSTED_PROXY_COUNT", 0):
+        problems.append(Warning(
+            "Both TRUSTED_PROXIES and TRUSTED_PROXY_COUNT are set; the list is used.",
+            hint="Set one of them (docs/deploy.md).", id="tarok.W003"))
+    return problems

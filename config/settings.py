@@ -160,10 +160,23 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "after-login"
 LOGOUT_REDIRECT_URL = "/"
 
-# Failed logins allowed per client address and per username before a pause (rate limit),
-# counted alike by the login page, the admin's login page and the API token endpoint.
+# The limits on failed sign-ins, counted alike by the login page, the admin's login page and
+# the API token endpoint (config.login_limit, docs/security.md): failures allowed for one
+# account from one address (or from one browser it signed in on before), across all accounts
+# from one address (a venue's Wi-Fi is one address), and for one account from everywhere
+# before unknown browsers wait a delay doubling up to LOGIN_DELAY_MAX_SECONDS.
 LOGIN_FAILURES_ALLOWED = env.int("LOGIN_FAILURES_ALLOWED", default=5)
+LOGIN_ADDRESS_FAILURES_ALLOWED = env.int("LOGIN_ADDRESS_FAILURES_ALLOWED", default=30)
+LOGIN_USER_FAILURES_BEFORE_DELAY = env.int("LOGIN_USER_FAILURES_BEFORE_DELAY", default=10)
+LOGIN_DELAY_MAX_SECONDS = env.int("LOGIN_DELAY_MAX_SECONDS", default=300)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
+
+# Behind a reverse proxy every client has the proxy's address: the rate limits read the
+# client's own from X-Forwarded-For as far as it was written by these proxies (addresses or
+# networks), or by this many proxies in front of the app (config.client_address,
+# docs/deploy.md). Unset: REMOTE_ADDR is the client.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 # The default cache holds the login failures, so every web process must see the same one:
 # Redis with CACHE_URL, else a table of the database (created after every `migrate`).

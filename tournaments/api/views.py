@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -307,7 +308,13 @@ class TokenView(ObtainAuthToken):
         username = request.data.get("username") if hasattr(request.data, "get") else None
         username = username if isinstance(username, str) else None
         if login_limit.is_blocked(request, username):
-            raise TooManyLogins(login_limit.refusal_message(), code="too_many_logins")
-        response = super().post(request, *args, **kwargs)
-        login_limit.clear(request, username)
-        return response
+            raise TooManyLogins(login_limit.refusal_message(request, username), code="too_many_logins")
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # authenticate() refused for the limit (a parallel attempt took the last place):
+            # say so, rather than "wrong password".
+            if login_limit.was_limited(request):
+                raise TooManyLogins(login_limit.refusal_message(request, username),
+                                    code="too_many_logins") from None
+            raise
