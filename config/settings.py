@@ -171,6 +171,13 @@ LOGIN_USER_FAILURES_BEFORE_DELAY = env.int("LOGIN_USER_FAILURES_BEFORE_DELAY", d
 LOGIN_DELAY_MAX_SECONDS = env.int("LOGIN_DELAY_MAX_SECONDS", default=300)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
 
+# Wrong table codes (and table links) counted within a quarter of an hour, per phone (its
+# device cookie) and per address (tournaments.table_links): a hall of 64 tables shares the
+# Wi-Fi's one address, and a few mistyped codes per table must not stop it.
+TABLE_CODE_DEVICE_MISSES = env.int("TABLE_CODE_DEVICE_MISSES", default=10)
+TABLE_CODE_ADDRESS_MISSES = env.int("TABLE_CODE_ADDRESS_MISSES", default=300)
+TABLE_CODE_MISS_WINDOW_SECONDS = env.int("TABLE_CODE_MISS_WINDOW_SECONDS", default=900)
+
 # Behind a reverse proxy every client has the proxy's address: the rate limits read the
 # client's own from X-Forwarded-For as far as it was written by these proxies (addresses or
 # networks), or by this many proxies in front of the app (config.client_address,
@@ -187,6 +194,11 @@ CACHES = {
     "default": env.cache("CACHE_URL", default="dbcache://django_cache"),
     "pages": env.cache("CACHE_URL", default="locmemcache://public-pages"),
 }
+# The database and local-memory caches delete a third of their entries once they hold
+# MAX_ENTRIES (300 by default): a guesser making keys (a new phone id per guess) would wipe
+# the rate limits' counts with them. Redis keeps every key until it expires.
+if CACHES["default"]["BACKEND"].endswith((".DatabaseCache", ".LocMemCache")):
+    CACHES["default"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 200_000)
 
 # Mail (password reset) only with EMAIL_URL, e.g. smtp+tls://user:password@host:587 or
 # consolemail:// for development; without it the password reset pages do not exist.

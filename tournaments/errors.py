@@ -43,6 +43,13 @@ class TooManyLogins(ServiceError):
     status = 429
 
 
+class TooManyAttempts(ServiceError):
+    """Too many wrong table codes or links from this phone or address
+    (tournaments.table_links)."""
+
+    status = 429
+
+
 # The database's check constraints in words, by name: (the field a person corrects, what to
 # say). Django's own message names the constraint, which no person should read.
 CONSTRAINT_MESSAGES = {

@@ -6,6 +6,18 @@ are `tournaments.rights.TableSeat`'s.
 A token is 32 URL-safe characters from `secrets` (192 bits). A code is 8 characters from an
 alphabet with one of each look-alike pair (no O/0, I/1/L, S/5, B, Z, G, U/V), unique among the
 live links; it is typed on the /t/ page, in any case and with or without its dash.
+
+Guessing is slowed to a stop without stopping a venue (`open_by_code`, `open_by_token`). Wrong
+codes and tokens are counted per phone (the table link's device cookie) and per address: at a
+venue every phone shares the Wi-Fi's one address, so the address's limit
+(`TABLE_CODE_ADDRESS_MISSES`, 300 a quarter of an hour) is sized for a hall of 64 tables and a
+few typos at each, and a phone that has opened a table before is held only by its own limit
+(`TABLE_CODE_DEVICE_MISSES`, 10): whoever guesses from the hall stops himself, not his
+neighbours. A phone that throws its cookie away to start afresh is an unknown phone, held by
+the address's limit. A right token always opens its table (it cannot be guessed anyway).
+Check and count are one step (`config.counters`): a typed code takes its place in the counts
+before it is looked up, and gives it back when it was right. A draft round's code is a wrong
+code, in its answer and in the counts.
 """
 
 from __future__ import annotations
@@ -14,12 +26,15 @@ import re
 import secrets
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import audit, rights
-from tournaments.errors import NotFound
+from config import counters
+from tournaments import audit, lifecycle, rights
+from tournaments.errors import NotFound, TooManyAttempts
 from tournaments.models import Round, Table, TableLink
 
 CODE_ALPHABET = "2346789ACDEFHJKMNPQRTWXY"
@@ -27,6 +42,10 @@ CODE_LENGTH = 8
 TOKEN_BYTES = 24
 # secrets.token_urlsafe: the URL-safe base64 alphabet, 4 characters per 3 bytes.
 TOKEN_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}")
+# What a phone's device cookie may hold: the id the site gave it (anything else is no id).
+DEVICE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+# A phone that opened a table is known for a tournament day.
+KNOWN_DEVICE_SECONDS = 24 * 3600
 
 
 def normalise_code(typed: str) -> str:
@@ -138,3 +157,102 @@ def link_by_code(typed: str) -> TableLink:
         raise NotFound(_("There is no table with this code. Check the code on the sheet."),
                        field="code", code="not_found")
     return link
+
+
+# ---------------------------------------------------------------------------------------
+# Guessing (see the module's docstring)
+# ---------------------------------------------------------------------------------------
+
+def device_id(raw: str | None) -> str:
+    """A phone's id from its cookie, or "" when the cookie holds something else."""
+    return raw if raw and DEVICE_PATTERN.fullmatch(raw) else ""
+
+
+def _known_key(device: str) -> str:
+    return f"table-link-known:{device}"
+
+
+def device_opened(device: str) -> None:
+    """This phone opened a table with a right code or token: from now on it is held only by
+    its own count of wrong ones."""
+    if device:
+        cache.set(_known_key(device), 1, KNOWN_DEVICE_SECONDS)
+
+
+def _is_known(device: str) -> bool:
+    return bool(device) and counters.value(_known_key(device)) > 0
+
+
+def _counts(device: str, address: str) -> list[tuple[str, int, bool]]:
+    """(key, allowed, whether it holds this phone) of every count a miss goes into: the
+    phone's own, and the address's, which holds only phones that never opened a table."""
+    counts = [(f"table-link-miss:ip:{address}", settings.TABLE_CODE_ADDRESS_MISSES,
+               not _is_known(device))]
+    if device:
+        counts.append((f"table-link-miss:device:{device}", settings.TABLE_CODE_DEVICE_MISSES, True))
+    return counts
+
+
+def _too_many() -> TooManyAttempts:
+    return TooManyAttempts(_("Too many wrong codes from this phone. Wait a quarter of an hour, "
+                             "scan the QR code on your table's sheet, or ask the referee."),
+                           field="code", code="too_many_attempts")
+
+
+def _take(device: str, address: str) -> list[str]:
+    """Take a place in every count; TooManyAttempts (and nothing taken) when one that holds
+    this phone is full."""
+    window = settings.TABLE_CODE_MISS_WINDOW_SECONDS
+    taken = []
+    for key, allowed, holds in _counts(device, address):
+        taken.append(key)
+        if counters.take(key, window) > allowed and holds:
+            for done in taken:
+                counters.give_back(done)
+            raise _too_many()
+    return taken
+
+
+def is_throttled(device: str, address: str) -> bool:
+    """Whether this phone would be refused a typed code now (without counting)."""
+    counts = _counts(device, address)
+    found = counters.values([key for key, _allowed, _holds in counts])
+    return any(holds and found[key] >= allowed for key, allowed, holds in counts)
+
+
+def _open(link: TableLink | None) -> TableLink | None:
+    """A link players may open: live and of a published round."""
+    if link is None or lifecycle.is_draft(link.table.round):
+        return None
+    return link
+
+
+def open_by_code(typed: str, *, device: str, address: str) -> TableLink:
+    """The table a typed code opens, held by the counts of wrong codes: TooManyAttempts when
+    this phone (or, for a phone that never opened a table, its address) guessed too often,
+    NotFound for a wrong code or a draft round's."""
+    taken = _take(device, address)
+    try:
+        link = _open(link_by_code(typed))
+    except NotFound:
+        link = None
+    if link is None:
+        raise NotFound(_("There is no table with this code. Check the code on the sheet."),
+                       field="code", code="not_found")
+    for key in taken:
+        counters.give_back(key)
+    device_opened(device)
+    return link
+
+
+def open_by_token(token: str, *, device: str, address: str) -> TableLink:
+    """The table a token opens; a right token always does. A wrong one (or a draft round's)
+    is NotFound and counted, TooManyAttempts once this phone guessed too often."""
+    try:
+        link = _open(link_by_token(token))
+    except NotFound:
+        link = None
+    if link is not None:
+        return link
+    _take(device, address)
+    raise NotFound(_("There is no table with this link."), field="token", code="not_found")

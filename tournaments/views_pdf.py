@@ -80,6 +80,8 @@ def _errors(exc: ServiceError) -> JsonResponse:
 @require_GET
 def table_sheet(request, slug: str, number: int, table: int):
     event = _event(request, slug)
+    # A draft round does not exist for outsiders: 404 before asking them to sign in.
+    _round(request, event, number)
     if (refused := _require_official(request, event)) is not None:
         return refused
     rnd = printing_selectors.round_for_print(event, number)
@@ -147,9 +149,9 @@ def round_sheets(request, slug: str, number: int):
     """All tables of a round in one PDF: the stored file when it matches the present seating,
     otherwise the rendering is queued and the answer is 202 with its progress."""
     event = _event(request, slug)
+    rnd = _round(request, event, number)  # a draft is 404 to outsiders, before the sign-in
     if (refused := _require_official(request, event)) is not None:
         return refused
-    rnd = _round(request, event, number)
     path = printing.current_sheets_file(rnd)
     if path is None:
         try:
@@ -174,9 +176,9 @@ def round_sheets_status(request, slug: str, number: int):
     """Progress of the round's sheets: JSON {status, progress, total, url, ...}, or the
     progress fragment for htmx (HX-Request)."""
     event = _event(request, slug)
+    rnd = _round(request, event, number)  # a draft is 404 to outsiders, before the sign-in
     if (refused := _require_official(request, event)) is not None:
         return refused
-    rnd = _round(request, event, number)
     job = printing.sheets_job(rnd)
     if job is not None:
         # A job left waiting by a broker outage is handed to the queue again when polled.

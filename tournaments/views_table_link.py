@@ -9,8 +9,9 @@ the card (on another phone, or on the same one after choosing the other seat). W
 do is `tournaments.rights`' answer for a `TableSeat`: the link writes while the round is on
 and the card open or submitted, and is read-only after.
 
-Wrong tokens and codes answer 404 and are counted per address; after too many in a quarter of
-an hour, further wrong ones and typed codes answer 429. A right token always opens its table.
+Wrong tokens and codes answer 404 and are counted per phone and per address, 429 once a phone
+guessed too often (`tournaments.table_links` says how a venue behind one address is spared).
+A right token always opens its table.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import secrets
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,9 +28,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from config.client_address import limit_key
 from tournaments import lifecycle, rights, selectors, services, table_links
 from tournaments import views_hand_entry as hand_entry
-from tournaments.errors import Conflict, NotFound, ServiceError
+from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
 from tournaments.forms import HandForm, MoneySheetForm
 from tournaments.models import Scorecard, TableLink
 from tournaments.rights import CardAction, TableSeat
@@ -38,64 +39,34 @@ from tournaments.views_public import seat_labels, sheet_context
 
 DEVICE_COOKIE = "tarok_device"
 SEATS_KEY = "table_link_seats"
-MISSES_ALLOWED = 20
-MISSES_WINDOW = 15 * 60
 
 
 # ---------------------------------------------------------------------------------------
 # Finding the link, the seat and the phone
 # ---------------------------------------------------------------------------------------
 
-def _address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "")
-
-
-def _too_many_misses(request: HttpRequest) -> bool:
-    return (cache.get(f"table-link-miss:{_address(request)}") or 0) >= MISSES_ALLOWED
-
-
-def _count_miss(request: HttpRequest) -> None:
-    key = f"table-link-miss:{_address(request)}"
-    if cache.add(key, 1, MISSES_WINDOW):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, MISSES_WINDOW)
+def _device(request: HttpRequest) -> str:
+    return table_links.device_id(request.COOKIES.get(DEVICE_COOKIE))
 
 
 def _throttled(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/table_link/code.html", {
-        "throttled": True}, status=429)
-
-
-class Throttled(Exception):
-    """Too many wrong tokens or codes from this address."""
+    return _with_device(request, render(request, "tournaments/table_link/code.html", {
+        "throttled": True}, status=429))
 
 
 def _link(request: HttpRequest, token: str) -> TableLink:
-    """The live link of the token; a wrong, revoked or draft one is 404 (and counted). A
-    right token always opens its table: at a venue every phone may share one address, and a
-    neighbour's typos must not lock a table out; a token cannot be guessed anyway."""
+    """The live link of the token; a wrong, revoked or draft one is 404 (and counted), 429
+    once this phone guessed too often. A right token always opens its table."""
     try:
-        link = table_links.link_by_token(token)
+        return table_links.open_by_token(token, device=_device(request),
+                                         address=limit_key(request))
     except NotFound:
-        if _too_many_misses(request):
-            raise Throttled from None
-        _count_miss(request)
         raise Http404(_("There is no table with this link.")) from None
-    if lifecycle.is_draft(link.table.round):
-        raise Http404(_("There is no table with this link."))
-    return link
-
-
-def _device(request: HttpRequest) -> str:
-    return request.COOKIES.get(DEVICE_COOKIE, "")[:32]
 
 
 def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     """Gives a phone its opaque id on its first visit; the audit trail names the phone by it."""
-    if not request.COOKIES.get(DEVICE_COOKIE):
+    if not _device(request):
         response.set_cookie(DEVICE_COOKIE, getattr(request, "_new_device", secrets.token_hex(8)),
                             max_age=365 * 24 * 3600, httponly=True, samesite="Lax",
                             secure=request.is_secure())
@@ -111,7 +82,7 @@ def _seat(request: HttpRequest, link: TableLink) -> TableSeat | None:
                  if s.registration.start_number == start_number), None)
     if seat is None:
         return None
-    if not request.COOKIES.get(DEVICE_COOKIE):
+    if not _device(request):
         request._new_device = secrets.token_hex(8)
     device = _device(request) or getattr(request, "_new_device", "")
     return TableSeat(table_id=link.table_id, event_id=link.table.round.event_id,
@@ -125,7 +96,7 @@ def link_view(view):
     def wrapper(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, token, *args, **kwargs)
-        except Throttled:
+        except TooManyAttempts:
             return _throttled(request)
 
     return wrapper
@@ -142,21 +113,24 @@ def _page_url(link: TableLink) -> str:
 @never_cache
 def code_entry(request: HttpRequest) -> HttpResponse:
     """/t/: type the code printed on the sheet."""
-    if _too_many_misses(request):
+    device, address = _device(request), limit_key(request)
+    if table_links.is_throttled(device, address):
         return _throttled(request)
     error = ""
     code = ""
     if request.method == "POST":
         code = request.POST.get("code", "")
         try:
-            link = table_links.link_by_code(code)
+            link = table_links.open_by_code(code, device=device, address=address)
+        except TooManyAttempts:
+            return _throttled(request)
         except NotFound as exc:
-            _count_miss(request)
             error = str(exc)
         else:
-            return redirect(_page_url(link))
-    return render(request, "tournaments/table_link/code.html", {"error": error, "code": code},
-                  status=404 if error else 200)
+            return _with_device(request, redirect(_page_url(link)))
+    return _with_device(request, render(request, "tournaments/table_link/code.html",
+                                        {"error": error, "code": code},
+                                        status=404 if error else 200))
 
 
 def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
@@ -206,6 +180,7 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The table's own page: who are you (once per phone), then the card and the next hand."""
     link = _link(request, token)
+    table_links.device_opened(_device(request))
     seat = _seat(request, link)
     if seat is None or request.GET.get("seat") == "change":
         return _with_device(request, render(request, "tournaments/table_link/seat.html", {

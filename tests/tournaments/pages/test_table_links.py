@@ -19,7 +19,7 @@ from tournaments.errors import Forbidden
 from tournaments.models import AuditEntry, Scorecard, TableLink
 from tournaments.rights import TableSeat
 from tournaments.seating.rotation import rest_rotation
-from tournaments.views_table_link import DEVICE_COOKIE, MISSES_ALLOWED
+from tournaments.views_table_link import DEVICE_COOKIE
 
 pytestmark = pytest.mark.django_db
 
@@ -150,10 +150,11 @@ def test_a_draft_round_has_no_table_link_for_players(day):
     assert Client().get(f"/t/{link.token}/").status_code == 404
 
 
-def test_guessing_tokens_and_codes_is_slowed_to_a_stop(day):
+def test_guessing_tokens_and_codes_is_slowed_to_a_stop(day, settings):
     cache.clear()
     guesser = Client()
-    for n in range(MISSES_ALLOWED):
+    guesser.cookies[DEVICE_COOKIE] = "guesser"
+    for n in range(settings.TABLE_CODE_DEVICE_MISSES):
         assert guesser.get(f"/t/guess-{n}/").status_code == 404
     assert guesser.get("/t/guess-last/").status_code == 429
     assert guesser.post("/t/", {"code": "ABCD-EFGH"}).status_code == 429

@@ -63,6 +63,11 @@ def _is_pdf(response) -> bytes:
 def test_blank_table_sheets_are_for_the_events_officials_only(event, organiser, referee,
                                                              outsider):
     url = "/e/open/rounds/1/tables/2/sheet.pdf"
+    # Round 1 is a draft: it does not exist for outsiders (issue #29, finding 6).
+    assert Client().get(url).status_code == 404
+    assert outsider.get(url).status_code == 404
+    assert outsider.get("/e/open/rounds/1/sheets.pdf").status_code == 404
+    services.round_publish(rnd=event.rounds.get(number=1), actor=event.organisers.first())
     anonymous = Client().get(url)
     assert anonymous.status_code == 302 and "/login/" in anonymous["Location"]
     assert outsider.get(url).status_code == 403
