@@ -24,7 +24,7 @@ class LeagueForm(EventForm):
     # The event's fields a league does not have.
     NOT_A_LEAGUE = ("venue", "starts_on", "ends_on", "time_zone", "language", "seating_system",
                     "planned_rounds", "hands_per_round", "round_duration_minutes", "stake_kc",
-                    "status", "card_confirmation", "seating_pool")
+                    "status", "card_confirmation", "one_phone_per_table", "seating_pool")
 
     description = forms.CharField(label=_("Description"), required=False,
                                   max_length=5000,

@@ -94,6 +94,7 @@ FIELD_LABELS = {
     "club": gettext_lazy("club"),
     "code": gettext_lazy("code"),
     "compared_with_paper": gettext_lazy("compared with the signed paper sheet"),
+    "confirmed_on_submitting_phone": gettext_lazy("confirmed on the phone that submitted it"),
     "country": gettext_lazy("country"),
     "contras": gettext_lazy("contras"),
     "declarer": gettext_lazy("declarer"),

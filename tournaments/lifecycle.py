@@ -77,6 +77,12 @@ def is_finished(card: Scorecard) -> bool:
     return card.status in FINISHED_CARDS
 
 
+def needs_second_look(card: Scorecard) -> bool:
+    """A confirmed card that no second phone saw: confirmed on the phone that submitted it
+    (an event of one phone per table). The officials check it first."""
+    return card.status == C.CONFIRMED and card.confirmed_on_submitting_phone
+
+
 def hand_count_off(card: Scorecard, event: Event | None = None) -> tuple[int, int] | None:
     """(hands on the card, hands the event plays) when a card of hands has fewer or more hands
     than its event plays, else None. Seed 000 §3: "Igra se 24 iger", §4.2: "Ena tekma zajema

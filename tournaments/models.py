@@ -203,6 +203,14 @@ class Event(models.Model):
         help_text=_("For a small club event an organiser may confirm a card he entered himself, "
                     "once he has compared it with the paper sheet the table signed."),
     )
+    # A card is confirmed by a second person, and through the table link that means a second
+    # phone (tournaments.rights): the seat chosen on a phone is only what its holder says.
+    # Where tables play with one phone, the organiser allows the confirmation on the phone
+    # that submitted the card; such cards are marked for the officials.
+    one_phone_per_table = models.BooleanField(
+        _("one phone per table"), default=False,
+        help_text=_("A card may then be confirmed on the phone that submitted it. Such cards are "
+                    "marked for the referees and listed first for their check."))
     class SeatingPool(models.TextChoices):
         ACTIVE = "active", _("Every registration that has not withdrawn")
         CHECKED_IN = "checked_in", _("Only the players checked in (and late entries)")
@@ -451,6 +459,10 @@ class Scorecard(models.Model):
     # on the phone (no account behind it).
     submitted_by_seat = models.PositiveIntegerField(null=True, blank=True)
     confirmed_by_seat = models.PositiveIntegerField(null=True, blank=True)
+    # The phone the card was submitted on (its opaque id, as in the audit trail), and whether
+    # it was also confirmed on that phone (only where the event plays one phone per table).
+    submitted_by_device = models.CharField(max_length=32, blank=True)
+    confirmed_on_submitting_phone = models.BooleanField(default=False)
     # An official of an event whose officials confirm alone confirmed the card he entered
     # himself, after comparing it with the paper sheet the table signed.
     confirmed_against_paper = models.BooleanField(default=False)

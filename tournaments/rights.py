@@ -287,6 +287,13 @@ def submitted_by_actor(card: Scorecard, actor: Any) -> bool:
     return card.submitted_by_id is not None and card.submitted_by_id == getattr(actor, "pk", None)
 
 
+def on_submitting_phone(card: Scorecard, actor: Any) -> bool:
+    """Whether `actor` acts on the phone the card was submitted on (through the table link:
+    whatever seat he chose on it, the phone is the same person's hand)."""
+    return (is_table_seat(actor) and bool(actor.device)
+            and actor.device == card.submitted_by_device)
+
+
 def entered_by_actor(hand: Any, actor: Any) -> bool:
     if is_table_seat(actor):
         return hand.entered_by_seat == actor.start_number
@@ -325,7 +332,10 @@ def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
     a correction and needs a reason. Players write their own table's card while the round is
     playable and the card open or submitted. Nobody writes an annulled card or a draft's. A
     card is confirmed by a second person, except by an official of an event where officials
-    confirm alone, who says he compared it with the signed paper sheet (`paper_checked`)."""
+    confirm alone, who says he compared it with the signed paper sheet (`paper_checked`).
+    Through the table link a second person is a second phone: the seat chosen on the phone
+    that submitted the card does not make another person, unless the event plays with one
+    phone per table (`Event.one_phone_per_table`; the card is then marked for the officials)."""
     table = table or card.table
     rnd = table.round
     event = rnd.event
@@ -388,6 +398,11 @@ def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
                                field="paper_checked", status=400)
             return Refusal("same_person",
                            _("the card is confirmed by a second person, not the one who submitted it"),
+                           field="confirmed_by", status=400)
+        if on_submitting_phone(card, actor) and not event.one_phone_per_table:
+            return Refusal("same_phone",
+                           _("the card was submitted on this phone: another player of the table "
+                             "confirms it on his own phone, or call the referee"),
                            field="confirmed_by", status=400)
         return None
     if action == CardAction.CONFIRM_HAND:

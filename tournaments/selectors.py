@@ -204,12 +204,14 @@ def disputes_of(event: Event):
 
 
 def round_tables_status(rnd: Round) -> list[Table]:
-    """The tables of a round with their scorecard status and players, for the organiser's
-    overview of what is still pending."""
+    """The tables of a round with their scorecard status and players, for the officials'
+    overview of what is still pending. Cards confirmed on the phone that submitted them (an
+    event of one phone per table) and not yet verified come first: no second person saw them."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
-    return list(rnd.tables.select_related("scorecard", "scorecard__submitted_by",
-                                          "scorecard__confirmed_by")
-                .prefetch_related(Prefetch("seats", queryset=seats)).order_by("number"))
+    tables = list(rnd.tables.select_related("scorecard", "scorecard__submitted_by",
+                                            "scorecard__confirmed_by")
+                  .prefetch_related(Prefetch("seats", queryset=seats)).order_by("number"))
+    return sorted(tables, key=lambda t: not lifecycle.needs_second_look(t.scorecard))
 
 
 def current_table_of(player) -> Table | None:

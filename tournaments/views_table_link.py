@@ -4,8 +4,9 @@ typing its short code at /t/), on their own phones, with no account.
 A player first says who he is on this phone (his seat: start number and name); every hand,
 submission and confirmation made there is then his seat's, with the phone's opaque id, in the
 audit trail. The page shows the card as it stands and enters the next hand with the engine's
-live check; money-sheet rulesets enter the sheet instead. A second seat of the table confirms
-the card (on another phone, or on the same one after choosing the other seat). What a seat may
+live check; money-sheet rulesets enter the sheet instead. A second player of the table
+confirms the card on his own phone (on the same phone only where the event plays one phone
+per table, `Event.one_phone_per_table`). What a seat may
 do is `tournaments.rights`' answer for a `TableSeat`: the link writes while the round is on
 and the card open or submitted, and is read-only after.
 
@@ -164,6 +165,8 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
             sheet["hands"] or sheet["money_rows"]),
         "can_confirm_card": rights.may(seat, card, CardAction.CONFIRM, table=table),
         "submitted_by_me": rights.submitted_by_actor(card, seat),
+        # A second person is a second phone, unless the event plays one phone per table.
+        "on_submitting_phone": rights.on_submitting_phone(card, seat),
         # A card of fewer or more hands than the round plays is the referee's to confirm.
         "hand_count_off": (lifecycle.hand_count_off(card, event)
                            if card.status == Scorecard.Status.SUBMITTED else None),
@@ -345,8 +348,12 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         services.scorecard_submit(scorecard=link.table.scorecard, actor=seat)
     except ServiceError as exc:
         return _refused(request, link, exc)
-    messages.success(request, _("Card submitted. Another player of the table confirms it now: "
-                                "on his phone, or here after choosing his seat."))
+    if link.table.round.event.one_phone_per_table:
+        messages.success(request, _("Card submitted. Another player of the table confirms it now: "
+                                    "on his phone, or here after choosing his seat."))
+    else:
+        messages.success(request, _("Card submitted. Another player of the table confirms it now "
+                                    "on his own phone, or the referee does."))
     return redirect(_page_url(link))
 
 

@@ -299,7 +299,7 @@ class ScorecardSerializer(serializers.ModelSerializer):
         model = Scorecard
         fields = ["round", "table", "ruleset_code", "ruleset_mode", "ruleset_options", "player_ids",
                   "status", "version", "totals", "annulled_reason", "updated_at", "hands",
-                  "money_rows"]
+                  "money_rows", "confirmed_on_submitting_phone"]
         read_only_fields = fields
 
 

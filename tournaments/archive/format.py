@@ -51,7 +51,8 @@ EVENT_FIELDS = (
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
-    "status", "is_public", "card_confirmation", "seating_pool", "rated", "created_at",
+    "status", "is_public", "card_confirmation", "one_phone_per_table", "seating_pool", "rated",
+    "created_at",
     "updated_at",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
@@ -64,6 +65,7 @@ TABLE_FIELDS = ("number", "section")
 SEAT_FIELDS = ("position",)
 SCORECARD_FIELDS = ("ruleset_code", "ruleset_mode", "ruleset_options", "player_ids", "status",
                     "version", "totals", "state", "submitted_by_seat", "confirmed_by_seat",
+                    "submitted_by_device", "confirmed_on_submitting_phone",
                     "confirmed_against_paper", "annulled_reason", "updated_at")
 HAND_FIELDS = ("number", "record", "value", "scores", "running_totals", "state", "lines",
                "payout", "entered_at", "entered_by_seat", "confirmed_at", "confirmed_by_seat")

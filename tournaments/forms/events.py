@@ -65,6 +65,10 @@ class EventForm(forms.Form):
                                           choices=Event.CardConfirmation.choices, required=False,
                                           initial=Event.CardConfirmation.TABLE,
                                           widget=forms.RadioSelect)
+    one_phone_per_table = forms.BooleanField(
+        label=_("One phone per table (a card may be confirmed on the phone that submitted it)"),
+        required=False, initial=False,
+        help_text=Event._meta.get_field("one_phone_per_table").help_text)
     seating_pool = forms.ChoiceField(label=_("Who is seated in each round"),
                                      choices=Event.SeatingPool.choices, required=False,
                                      initial=Event.SeatingPool.ACTIVE, widget=forms.RadioSelect,
@@ -160,6 +164,7 @@ class EventForm(forms.Form):
             "status": d["status"], "is_public": d.get("is_public", False),
             "rated": d.get("rated", False),
             "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
+            "one_phone_per_table": d.get("one_phone_per_table", False),
             "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
         }
 
@@ -177,5 +182,6 @@ class EventForm(forms.Form):
             "stake_kc": (Decimal(event.stake_haler) / 100) if event.stake_haler else None,
             "status": event.status, "is_public": event.is_public, "rated": event.rated,
             "card_confirmation": event.card_confirmation,
+            "one_phone_per_table": event.one_phone_per_table,
             "seating_pool": event.seating_pool,
         }

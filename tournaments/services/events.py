@@ -26,7 +26,7 @@ EVENT_FIELDS = {
     "name", "slug", "venue", "starts_on", "ends_on", "time_zone", "language", "ruleset_code",
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
-    "status", "is_public", "card_confirmation", "seating_pool", "rated",
+    "status", "is_public", "card_confirmation", "one_phone_per_table", "seating_pool", "rated",
 }
 
 

@@ -214,6 +214,7 @@ def scorecard_submit(*, scorecard: Scorecard, actor: Any, expected_version: int 
                            field="hands", code="empty_scorecard")
     card.status = Scorecard.Status.SUBMITTED
     card.submitted_by, card.submitted_by_seat = _who(actor)
+    card.submitted_by_device = actor.device[:32] if rights.is_table_seat(actor) else ""
     card.version += 1
     card.save()
     _card_state_shown(card)
@@ -236,14 +237,19 @@ def scorecard_confirm(*, scorecard: Scorecard, actor: Any, paper_checked: bool =
     rights.require_card(actor, card, CardAction.CONFIRM, paper_checked=paper_checked, reason=reason)
     off = lifecycle.hand_count_off(card)
     alone = rights.submitted_by_actor(card, actor)
+    # Allowed only where the event plays one phone per table: marked for the officials.
+    same_phone = rights.on_submitting_phone(card, actor)
     card.status = Scorecard.Status.CONFIRMED
     card.confirmed_by, card.confirmed_by_seat = _who(actor)
     card.confirmed_against_paper = alone
+    card.confirmed_on_submitting_phone = same_phone
     card.version += 1
     card.save()
     audit.record(actor=actor, action="scorecard.confirm", target=card, event=card.table.round.event,
                  table=card.table, after={"status": card.status,
                                           **({"compared_with_paper": True} if alone else {}),
+                                          **({"confirmed_on_submitting_phone": True}
+                                             if same_phone else {}),
                                           **({"hands": off[0], "hands_per_round": off[1]}
                                              if off else {})},
                  reason=reason.strip() if off else "")
