@@ -39,6 +39,9 @@ class LeaguesConfig(AppConfig):
 
         rights.register_event_creators(organises_a_league)
         rights.register_event_organisers(roles.organises_matchday)
+        rights.register_organised_events(roles.matchday_events_q)
+        rights.register_player_visibility(roles.players_seen_in_leagues_q)
+        rights.register_player_places(roles.league_places)
         hooks.register_dashboard_section(hooks.DashboardSection(
             template="leagues/manage/_dashboard.html", build=dashboard_section))
         hooks.register_player_section(hooks.PlayerSection(

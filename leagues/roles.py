@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from leagues.models import CupSeries, League, Matchday
+from django.db.models import Q
+
+from leagues.models import CupSeries, League, Matchday, SeasonMembership
 from tournaments import rights
 from tournaments.models import Event
 
@@ -37,6 +39,28 @@ def can_view_league(user: Any, league: League) -> bool:
 
 def can_view_cup(user: Any, series: CupSeries) -> bool:
     return series.is_public or can_organise_cup(user, series)
+
+
+def matchday_events_q(user: Any) -> Q:
+    """The events of the matchdays of the leagues `user` organises, as a query on Event
+    (tournaments.rights asks it for the registry's lists)."""
+    return Q(matchday__season__league__organisers=user)
+
+
+def players_seen_in_leagues_q(user: Any) -> Q:
+    """The players of the seasons of public leagues and of the leagues `user` organises, as
+    a query on Player: a league's members are on its public pages (tournaments.rights)."""
+    leagues = Q(season__league__is_public=True)
+    if rights.is_signed_in(user):
+        leagues |= Q(season__league__organisers=user)
+    return Q(pk__in=SeasonMembership.objects.filter(leagues).values("player_id"))
+
+
+def league_places(user: Any, player: Any) -> list[bool]:
+    """For each league season `player` is a member of: whether `user` organises its league
+    (an organiser corrects a player's record only where it plays nowhere but his own)."""
+    return [can_organise_league(user, m.season.league)
+            for m in SeasonMembership.objects.filter(player=player).select_related("season__league")]
 
 
 def organises_matchday(user: Any, event: Event) -> bool:

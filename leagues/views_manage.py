@@ -40,7 +40,7 @@ from tournaments import jobs, rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
-from tournaments.models import Event, Player
+from tournaments.models import Event
 from tournaments.views_public import login_redirect
 
 SEARCH_RESULTS = 20
@@ -263,8 +263,9 @@ def schedule_swap(request: HttpRequest, season: Season) -> HttpResponse:
         return back
     d = form.cleaned_data
     division = division_of(season, d["division"])
-    first = Player.objects.filter(pk=d["first"]).first()
-    second = Player.objects.filter(pk=d["second"]).first()
+    visible = tournament_selectors.players_visible_to(request.user)
+    first = visible.filter(pk=d["first"]).first()
+    second = visible.filter(pk=d["second"]).first()
     if division is None or first is None or second is None:
         messages.error(request, _("That player or division is no longer there."))
         return back
@@ -430,9 +431,9 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
     member_ids = {pid for pid, _label in members}
     chosen = [int(x) for x in (data.getlist("applicants") if data is not None else []) if x.isdigit()]
     query = (data or request.GET).get("q", "").strip()
-    candidates = list(Player.objects.filter(pk__in=chosen))
+    candidates = list(tournament_selectors.players_visible_to(request.user).filter(pk__in=chosen))
     if query:
-        candidates += [p for p in tournament_selectors.players_matching(query)[:SEARCH_RESULTS + len(member_ids)]
+        candidates += [p for p in tournament_selectors.players_matching(query, request.user)[:SEARCH_RESULTS + len(member_ids)]
                        if p.pk not in member_ids and p.pk not in chosen][:SEARCH_RESULTS]
     form = NextSeasonForm(data, members=members, applicants=[(p.pk, str(p)) for p in candidates],
                           criteria=[(c, next_season.criterion_label(c)) for c in next_season.CRITERIA],
@@ -447,7 +448,8 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
             values[name] = _event_or_none(request, d.get(name, ""))
             if d.get(name) and values[name] is None:
                 form.add_error(name, _("There is no event %(slug)s.") % {"slug": d[name]})
-        players = {p.pk: p for p in Player.objects.filter(pk__in=[*d["leaving"], *d["applicants"]])}
+        players = {p.pk: p for p in tournament_selectors.players_visible_to(request.user)
+                   .filter(pk__in=[*d["leaving"], *d["applicants"]])}
         values.update(leaving=[players[pk] for pk in d["leaving"] if pk in players],
                       applicants=[players[pk] for pk in d["applicants"] if pk in players],
                       criterion=d.get("criterion") or None)

@@ -32,7 +32,6 @@ from tournaments import rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
 from tournaments.forms import CsvImportForm, import_errors_by_row
-from tournaments.models import Player
 
 
 def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
@@ -43,7 +42,7 @@ def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
     query = request.GET.get("q", "").strip()
     found = []
     if query:
-        found = [p for p in tournament_selectors.players_matching(query)[:SEARCH_RESULTS + len(members)]
+        found = [p for p in tournament_selectors.players_matching(query, request.user)[:SEARCH_RESULTS + len(members)]
                  if p.pk not in members][:SEARCH_RESULTS]
     return render(request, "leagues/manage/members.html", {
         "league": season.league, "season": season, "divisions": divisions, "query": query,
@@ -70,7 +69,8 @@ def member_add(request: HttpRequest, season: Season) -> HttpResponse:
         return redirect(back)
     d = form.cleaned_data
     division = division_of(season, d["division"])
-    player = Player.objects.filter(pk=d["player"]).first()
+    # A player he may not see in the registry does not exist for him (tournaments.rights).
+    player = tournament_selectors.players_visible_to(request.user).filter(pk=d["player"]).first()
     if division is None or player is None:
         messages.error(request, _("That player or division is no longer there."))
         return redirect(back)

@@ -81,6 +81,12 @@ class Player(models.Model):
     # his events, leagues, ratings and statistics, from visitors (tournaments.rights.can_view_career).
     # His name stays in the standings of the events he played: those are the events' results.
     career_hidden = models.BooleanField(_("career page hidden"), default=False)
+    # Who entered the record into the registry (issue #29): a record that plays in no event
+    # yet is his to see and correct (tournaments.rights.can_edit_player).
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", editable=False,
+    )
     # The name and the club as searches compare them (tournaments.search.fold): derived, kept
     # by save() whatever writes the names, and never written by anyone else.
     search_name = models.CharField(max_length=search.SEARCH_NAME_LENGTH, blank=True,
@@ -94,6 +100,9 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["last_name", "first_name", "id"]
+        # The registry's managers correct and merge any record (tournaments.rights); staff
+        # are managers without it, and a manager grants it on /manage/players/managers/.
+        permissions = [("manage_registry", "Can correct and merge every record of the player registry")]
         constraints = [
             models.UniqueConstraint(
                 fields=["federation_id"], condition=~Q(federation_id=""),

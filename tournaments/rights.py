@@ -12,6 +12,9 @@ The roles:
   verification, and every card of that event;
 - an organiser of an event: everything a referee may, and running the event;
 - staff: everything everywhere;
+- a manager of the player registry (staff, or a user given `tournaments.manage_registry`):
+  sees, corrects and merges every record of the registry; an organiser only those of his own
+  events (see "The player registry" below);
 - the system (`actor=None`: management commands, background jobs, the demo): every right; the
   lifecycle still holds.
 An organiser or referee of one event has no rights on another. A private event, and a draft
@@ -27,11 +30,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import lifecycle
 from tournaments.errors import Forbidden, NotFound, ServiceError
-from tournaments.models import Event, Round, Scorecard, Table
+from tournaments.models import Event, Player, Registration, Round, Scorecard, Table
 
 
 @dataclass(frozen=True)
@@ -151,9 +155,145 @@ def can_create_events(actor: Any) -> bool:
             or any(check(actor) for check in _event_creator_checks))
 
 
+# ---------------------------------------------------------------------------------------
+# The player registry: who sees, corrects and merges its records (issue #29)
+# ---------------------------------------------------------------------------------------
+#
+# One registry serves every organiser of a federation's server. Its managers (staff, and users
+# given `tournaments.manage_registry`, which a manager grants in the app) see, correct and
+# merge every record. An organiser uses the registry to enter players: he sees the players
+# of public events and of his own events (those he may see: he organises or referees them),
+# and the records he entered that play nowhere yet; he corrects and merges only records that
+# play in no event but his own. Everybody else sees a player exactly where his public page
+# exists: in a public event (or a public league, `register_player_visibility`).
+
+REGISTRY_PERMISSION = "tournaments.manage_registry"
+
+# Apps built on this one name further events an actor organises, as a query on Event (the
+# leagues app: the events of the matchdays of his leagues), and further places a player can
+# be seen in, as a query on Player (the leagues app: the seasons of public leagues and of his
+# own): `query(actor)`.
+_organised_event_queries: list[Callable[[Any], Q]] = []
+_player_visibility_queries: list[Callable[[Any], Q]] = []
+
+
+def register_organised_events(query: Callable[[Any], Q]) -> None:
+    if query not in _organised_event_queries:
+        _organised_event_queries.append(query)
+
+
+def register_player_visibility(query: Callable[[Any], Q]) -> None:
+    if query not in _player_visibility_queries:
+        _player_visibility_queries.append(query)
+
+
+# ...and, for a player, whether `actor` runs each place of theirs the player plays in (the
+# leagues app: each league season he is a member of): `check(actor, player) -> [bool, ...]`.
+_player_place_checks: list[Callable[[Any, Player], list[bool]]] = []
+
+
+def register_player_places(check: Callable[[Any, Player], list[bool]]) -> None:
+    if check not in _player_place_checks:
+        _player_place_checks.append(check)
+
+
 def can_manage_players(actor: Any) -> bool:
-    """The player registry is used by whoever may register players: event creators."""
-    return can_create_events(actor)
+    """Who uses the registry (its pages, its API): event creators, who enter players, and its
+    managers. What each of them sees and changes there is `visible_players_q` and
+    `can_edit_player`."""
+    return can_create_events(actor) or is_registry_manager(actor)
+
+
+def is_registry_manager(actor: Any) -> bool:
+    return is_staff(actor) or (is_signed_in(actor) and actor.has_perm(REGISTRY_PERMISSION))
+
+
+def officiated_events_q(actor: Any) -> Q:
+    """The events `actor` organises or referees, as a query on Event."""
+    if not is_signed_in(actor):
+        return Q(pk__in=[])
+    q = Q(organisers=actor) | Q(referees=actor)
+    for query in _organised_event_queries:
+        q |= query(actor)
+    return q
+
+
+def visible_events_q(actor: Any) -> Q:
+    """The events `actor` may see (`can_view_event`), as a query on Event."""
+    if is_staff(actor):
+        return Q()
+    return Q(is_public=True) | officiated_events_q(actor)
+
+
+def visible_players_q(actor: Any) -> Q:
+    """The registry's players `actor` may see, as a query on Player: managers all; everybody
+    the players of the events he may see (and of the public or his own leagues); a user also
+    his own record and the records he entered."""
+    if is_registry_manager(actor):
+        return Q()
+    events = Event.objects.filter(visible_events_q(actor)).values("pk")
+    q = Q(pk__in=Registration.objects.filter(event__in=events).values("player_id"))
+    for query in _player_visibility_queries:
+        q |= query(actor)
+    if is_signed_in(actor):
+        q |= Q(user=actor) | Q(created_by=actor)
+    return q
+
+
+def can_view_player(actor: Any, player: Player) -> bool:
+    """Whether `player` exists for `actor`: his page, the API's records of him, the registry's
+    lists. A player of private events only does not exist for outsiders (404 everywhere)."""
+    return Player.objects.filter(visible_players_q(actor), pk=player.pk).exists()
+
+
+def can_edit_player(actor: Any, player: Player) -> bool:
+    """Whether `actor` may correct `player`'s record (and merge it): a registry manager; an
+    organiser for a record that plays in no event but his own (nor in a league season but of
+    his own leagues), or that he entered and that plays nowhere yet."""
+    if is_registry_manager(actor):
+        return True
+    if not can_manage_players(actor):
+        return False
+    events = list(Event.objects.filter(registrations__player=player).distinct())
+    places = [record for query in _player_place_checks for record in query(actor, player)]
+    if not events and not places:
+        return player.created_by_id is not None and player.created_by_id == actor.pk
+    return all(is_organiser(actor, event) for event in events) and all(places)
+
+
+def registry_refusal(actor: Any, player: Player) -> Refusal | None:
+    """None when `actor` may correct and merge `player`; else why not (404 when the player
+    does not exist for him)."""
+    if not can_view_player(actor, player):
+        return Refusal("not_found", _("there is no player %(id)s") % {"id": player.pk},
+                       field="player", status=404)
+    if not can_manage_players(actor):
+        return Refusal("not_organiser", _("only event organisers may change the player registry"))
+    if not can_edit_player(actor, player):
+        return Refusal("not_owner", _("%(player)s plays in events of other organisers: a manager "
+                                      "of the player registry corrects or merges him")
+                       % {"player": player})
+    return None
+
+
+def require_edit_player(actor: Any, player: Player, *, field: str = "player") -> None:
+    refusal = registry_refusal(actor, player)
+    if refusal is not None:
+        raise Refusal(refusal.code, refusal.message, field=field, status=refusal.status).error()
+
+
+def require_manage_players(actor: Any) -> None:
+    """Entering players into the registry is for those who run events."""
+    if not can_manage_players(actor):
+        raise Forbidden(_("only event organisers may change the player registry"),
+                        code="not_organiser")
+
+
+def require_registry_manager(actor: Any) -> None:
+    """Granting the registry's management to a user is for its managers."""
+    if not is_registry_manager(actor):
+        raise Forbidden(_("only the managers of the player registry may do this"),
+                        code="not_registry_manager")
 
 
 def is_player_himself(actor: Any, player: Any) -> bool:
@@ -162,22 +302,15 @@ def is_player_himself(actor: Any, player: Any) -> bool:
 
 def can_view_career(viewer: Any, player: Any) -> bool:
     """A player's career page (his events, leagues, ratings and how he plays) is public unless
-    he hid it; he and those who manage the registry still see it."""
+    he hid it; he and those who may correct his record still see it."""
     return (not player.career_hidden or is_player_himself(viewer, player)
-            or can_manage_players(viewer))
+            or can_edit_player(viewer, player))
 
 
 def can_hide_career(actor: Any, player: Any) -> bool:
-    """The player himself, or an organiser on his behalf, may hide or show his career page."""
-    return is_player_himself(actor, player) or can_manage_players(actor)
-
-
-def require_manage_players(actor: Any) -> None:
-    """The registry's own changes (merging two records of one person) are for those who
-    manage it."""
-    if not can_manage_players(actor):
-        raise Forbidden(_("only event organisers may change the player registry"),
-                        code="not_organiser")
+    """The player himself, or whoever may correct his record on his behalf, may hide or show
+    his career page."""
+    return is_player_himself(actor, player) or can_edit_player(actor, player)
 
 
 # ---------------------------------------------------------------------------------------

@@ -4,9 +4,11 @@ with the field."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
-from tournaments import lifecycle, search, standings
+from tournaments import lifecycle, rights, search, standings
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -54,10 +56,16 @@ def same_players(first_name: str, last_name: str, club: str, federation_id: str 
             .prefetch_related("registrations").order_by("pk"))
 
 
-def players_matching(query: str) -> QuerySet[Player]:
-    """The registry's players a search names: every word of the query in the name or the club
-    (forgiving case and diacritics), or the query as a federation id; all without a query."""
-    players = Player.objects.order_by("last_name", "first_name", "id")
+def players_visible_to(actor: Any) -> QuerySet[Player]:
+    """The registry's players `actor` may see (tournaments.rights.visible_players_q)."""
+    return Player.objects.filter(rights.visible_players_q(actor))
+
+
+def players_matching(query: str, actor: Any) -> QuerySet[Player]:
+    """The registry's players `actor` may see that a search names: every word of the query in
+    the name or the club (forgiving case and diacritics), or the query as a federation id; all
+    he may see without a query."""
+    players = players_visible_to(actor).order_by("last_name", "first_name", "id")
     if not query.strip():
         return players
     return players.filter(search.player_q(query, clubs=True, federation_id=True))
@@ -274,12 +282,15 @@ def rank_history(event: Event, registration: Registration) -> tuple[list[tuple[i
     return points, field
 
 
-def players_with_event_counts(query: str) -> QuerySet[Player]:
+def players_with_event_counts(query: str, actor: Any) -> QuerySet[Player]:
     """`players_matching`, each with the number of events he is registered in (`events`)."""
-    return players_matching(query).select_related("user").annotate(events=Count("registrations"))
+    return (players_matching(query, actor).select_related("user")
+            .annotate(events=Count("registrations")))
 
 
-def players_for_merge() -> QuerySet[Player]:
-    """Players with what a merge moves: the account and the registrations with their events."""
+def players_for_merge(actor: Any) -> QuerySet[Player]:
+    """The players `actor` may see, with what a merge moves: the account and the
+    registrations with their events."""
     regs = Registration.objects.select_related("event").order_by("event__starts_on", "pk")
-    return Player.objects.select_related("user").prefetch_related(Prefetch("registrations", queryset=regs))
+    return (players_visible_to(actor).select_related("user")
+            .prefetch_related(Prefetch("registrations", queryset=regs)))

@@ -1,4 +1,8 @@
-"""Writes of the player registry beyond adding a player: merging two records of one person.
+"""Writes of the player registry beyond adding a player: correcting a record, merging two
+records of one person, and naming the registry's managers. Who may do each is
+`tournaments.rights` ("The player registry"): the registry's managers every record, an
+organiser only records that play in no event but his own. Every change is audited with who
+and why.
 
 A person entered twice (a typo, diacritics left out, an import before the registry knew him)
 has his history split between two records. Merging moves everything of the duplicate to the
@@ -15,12 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import audit, hooks, rights
 from tournaments.errors import NotFound, ServiceError
 from tournaments.models import Event, Player
+from tournaments.services.validation import full_clean, refuse_bad_text
 
 # The fields the kept record takes over from the duplicate when it has none of its own.
 FILLED_FIELDS = ("club", "country", "federation_id")
@@ -62,9 +68,12 @@ def merge_problems(keep: Player, duplicate: Player) -> list[dict[str, Any]]:
 
 
 @transaction.atomic
-def player_merge(*, keep: Player, duplicate: Player, actor: Any) -> Player:
-    """Merge `duplicate` into `keep` (see the module's docstring); answers the kept player."""
-    rights.require_manage_players(actor)
+def player_merge(*, keep: Player, duplicate: Player, actor: Any, reason: str = "") -> Player:
+    """Merge `duplicate` into `keep` (see the module's docstring); answers the kept player.
+    Both records must be the actor's to correct; the reason is kept in the audit trail."""
+    rights.require_edit_player(actor, keep, field="player")
+    rights.require_edit_player(actor, duplicate, field="duplicate")
+    refuse_bad_text({"reason": reason}, multiline=("reason",))
     locked = {p.pk: p for p in Player.objects.select_for_update(of=("self",)).select_related("user")
               .filter(pk__in=[keep.pk, duplicate.pk]).order_by("pk")}
     if keep.pk not in locked:
@@ -103,5 +112,76 @@ def player_merge(*, keep: Player, duplicate: Player, actor: Any) -> Player:
     keep.save()
     duplicate.delete()
     audit.record(actor=actor, action="player.merge", target=keep, before=before,
-                 after={"kept": _record(keep), "events": moved_events, **moved})
+                 after={"kept": _record(keep), "events": moved_events, **moved},
+                 reason=reason.strip())
     return keep
+
+
+# The fields of a record a correction may change.
+CORRECTED_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
+
+
+@transaction.atomic
+def player_update(*, player: Player, actor: Any, reason: str, **fields: Any) -> Player:
+    """Correct a record of the registry (a typo in a name, a new club, a federation id): the
+    fields given, checked like a new player's, with a written reason. The player's name
+    changes wherever it is shown, his past events' standings included, so the reason is
+    required and the change is audited with before and after."""
+    rights.require_edit_player(actor, player)
+    unknown = sorted(set(fields) - set(CORRECTED_FIELDS))
+    if unknown:
+        raise ServiceError([_error(name, "unknown_field", _("%(field)s is not a field of a "
+                                                            "player's record") % {"field": name})
+                            for name in unknown])
+    if not (reason or "").strip():
+        raise ServiceError(_("say why the record is corrected"), field="reason",
+                           code="reason_required")
+    refuse_bad_text({"reason": reason}, multiline=("reason",))
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    before = {name: getattr(player, name) for name in CORRECTED_FIELDS}
+    for name, value in fields.items():
+        value = (value or "").strip()
+        setattr(player, name, value.upper() if name == "country" else value)
+    after = {name: getattr(player, name) for name in CORRECTED_FIELDS}
+    changed = [name for name in CORRECTED_FIELDS if before[name] != after[name]]
+    if not changed:
+        return player
+    full_clean(player)
+    player.save()
+    # In the trail of every event he plays in (their officials see the name change, and their
+    # cached pages show the new one at once), or the registry's own when he plays in none.
+    events = list(Event.objects.filter(registrations__player=player).distinct().order_by("pk"))
+    for event in events or [None]:
+        audit.record(actor=actor, action="player.update", target=player, event=event,
+                     before={name: before[name] for name in changed},
+                     after={name: after[name] for name in changed}, reason=reason.strip())
+    return player
+
+
+@transaction.atomic
+def registry_manager_set(*, user: Any, manager: bool, actor: Any, reason: str = "") -> bool:
+    """Grant or take back the management of the player registry (the permission
+    `tournaments.manage_registry`); answers whether anything changed. Staff manage the
+    registry without it; a manager cannot take it from himself (someone else must), so the
+    registry is never left without the one who asked."""
+    rights.require_registry_manager(actor)
+    refuse_bad_text({"reason": reason}, multiline=("reason",))
+    if user.is_staff:
+        raise ServiceError(_("%(user)s is staff and manages the registry anyway")
+                           % {"user": user.get_username()}, field="username", code="is_staff")
+    if not manager and rights.is_signed_in(actor) and actor.pk == user.pk:
+        raise ServiceError(_("another manager takes the registry's management from you"),
+                           field="username", code="self")
+    permission = Permission.objects.get(content_type__app_label="tournaments",
+                                        codename="manage_registry")
+    has = user.user_permissions.filter(pk=permission.pk).exists()
+    if has == manager:
+        return False
+    if manager:
+        user.user_permissions.add(permission)
+    else:
+        user.user_permissions.remove(permission)
+    audit.record(actor=actor, action="registry.manager", target=user,
+                 before={"registry_manager": has}, after={"registry_manager": manager},
+                 reason=reason.strip())
+    return True

@@ -376,6 +376,9 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     nothing (he plays only in private events) does not exist for the visitor."""
     player = get_object_or_404(Player, pk=player_id)
     user = request.user
+    # A player of private events only does not exist for outsiders (nor in the API).
+    if not rights.can_view_player(user, player):
+        raise Http404(_("No such player."))
     if not rights.can_view_career(user, player):
         # His name stays public in the events' standings; what he played there does not.
         return render(request, "tournaments/player_hidden.html", {"player": player})
@@ -393,12 +396,11 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         history.append(entry)
     sections = hooks.player_sections(player)
     is_me = user.is_authenticated and player.user_id == user.pk
-    if not (history or sections or is_me or rights.can_manage_players(user)):
-        raise Http404(_("No such player."))
+    can_edit = rights.can_edit_player(user, player)
     return render(request, "tournaments/player_detail.html", {
         "player": player, "history": history, "is_me": is_me, "sections": sections,
-        "can_manage_players": rights.can_manage_players(user),
-        "can_hide_career": rights.can_hide_career(user, player),
+        "can_edit_player": can_edit,
+        "can_hide_career": is_me or can_edit,
     })
 
 
@@ -406,6 +408,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_career_visibility(request: HttpRequest, player_id: int) -> HttpResponse:
     """The player (or an organiser) hides his career page from visitors, or shows it again."""
     player = get_object_or_404(Player, pk=player_id)
+    if not rights.can_view_player(request.user, player):
+        raise Http404(_("No such player."))
     hidden = request.POST.get("hidden")
     if hidden not in ("0", "1"):
         return HttpResponseBadRequest(_("Say whether the career page is hidden."))

@@ -67,8 +67,15 @@ class OptionalChoiceField(_BlankIsAbsent, serializers.ChoiceField):
         super().__init__(choices, **kwargs)
 
 
+def _visible_players(field: serializers.Field):
+    """The registry's players the caller may see: one he may not see is refused exactly like
+    one that does not exist (tournaments.rights)."""
+    request = field.context.get("request")
+    return Player.objects.filter(rights.visible_players_q(getattr(request, "user", None)))
+
+
 class PlayerField(serializers.IntegerField):
-    """A player's id, read as the player."""
+    """A player's id, read as the player (one the caller may see)."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(min_value=1, max_value=INT_MAX, help_text=kwargs.pop("help_text", "a player's id"),
@@ -77,7 +84,7 @@ class PlayerField(serializers.IntegerField):
     def run_validation(self, data: Any = empty) -> Player:
         # After the range check of the number: the validators compare numbers, not players.
         pk = super().run_validation(data)
-        player = Player.objects.filter(pk=pk).first()
+        player = _visible_players(self).filter(pk=pk).first()
         if player is None:
             raise serializers.ValidationError(_("there is no player %(id)s") % {"id": pk}, code="unknown_player")
         return player
@@ -99,7 +106,7 @@ class PlayerListField(_BlankIsAbsent, serializers.ListField):
         if isinstance(data, list) and all(isinstance(item, str) for item in data):
             data = [part.strip() for item in data for part in item.split(",") if part.strip()]
         ids = super().to_internal_value(data)
-        found = Player.objects.in_bulk(ids)
+        found = _visible_players(self).in_bulk(ids)
         unknown = {i: [serializers.ErrorDetail(_("there is no player %(id)s") % {"id": pk}, code="unknown_player")]
                    for i, pk in enumerate(ids) if pk not in found}
         if unknown:

@@ -123,9 +123,11 @@ class PlayerCareerView(LeagueApiView):
                    responses={200: PlayerCareerSerializer, **refusals(404)})
     def get(self, request: Request, pk: int) -> Response:
         player = Player.objects.filter(pk=pk).first()
-        # A player who hid his career page (tournaments.rights.can_view_career) is no more
-        # visible here than a missing one.
-        if player is None or not tournament_rights.can_view_career(request.user, player):
+        # Exactly where his page /players/<id>/ exists (a player of private events only does
+        # not exist for outsiders); one who hid his career page is no more visible here than a
+        # missing one.
+        if (player is None or not tournament_rights.can_view_player(request.user, player)
+                or not tournament_rights.can_view_career(request.user, player)):
             raise NotFound(_("there is no player %(id)s") % {"id": pk}, field="player", code="not_found")
         return Response(PlayerCareerSerializer({"player": player, **careers.player_career(player)}).data)
 

@@ -60,8 +60,11 @@ def play_matchday(season, number: int, organiser, referee, points_for) -> None:
     services.matchday_close(matchday=matchday, actor=organiser)
 
 
-def make_players(n: int, prefix: str = "P"):
-    return [PlayerFactory(first_name=prefix, last_name=f"{prefix}{i:03d}") for i in range(n)]
+def make_players(n: int, prefix: str = "P", created_by=None):
+    """`n` players of the registry; `created_by` entered them (an organiser sees the records
+    he entered that play nowhere yet, tournaments.rights.visible_players_q)."""
+    return [PlayerFactory(first_name=prefix, last_name=f"{prefix}{i:03d}", created_by=created_by)
+            for i in range(n)]
 
 
 def single_table_event(slug: str, order_of_finish: list, organiser, referee, *, finished: bool = True,

@@ -39,6 +39,7 @@ from tournaments import officials, table_links
 from tournaments import services as ts
 from tournaments import services_players as tp
 from tournaments import services_rounds as tr
+from tournaments.errors import NotFound
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard, TableLink
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -57,6 +58,11 @@ NOT_WRITES = {
     "tournaments.table_links.links_of_round": "reads a round's links",
     "tournaments.table_links.link_by_token": "reads a link",
     "tournaments.table_links.link_by_code": "reads a link",
+    "tournaments.table_links.device_id": "pure: a phone's id from its cookie",
+    "tournaments.table_links.device_opened": "marks a phone in the cache, no record",
+    "tournaments.table_links.is_throttled": "reads the counts of wrong codes",
+    "tournaments.table_links.open_by_code": "reads a link; counts a wrong code in the cache",
+    "tournaments.table_links.open_by_token": "reads a link; counts a wrong token in the cache",
     "tournaments.services.seating_violations": "reads a stored round and asks the seating checker",
     "tournaments.services_rounds.round_seed": "pure: a seed computed from the event and round",
     "tournaments.services_rounds.next_round_number": "reads the event's rounds",
@@ -420,6 +426,18 @@ def _job_run(capture: Any, queue: Callable[[], Any], run_job: Callable[[int], An
     return Call(lambda: run_job(job.pk), action, actor)
 
 
+def _player_update(w: World) -> Call:
+    player = w.event(players=1).registrations.get().player
+    return Call(lambda: tp.player_update(player=player, actor=w.organiser, reason="a typo",
+                                         last_name="Novak"), "player.update", w.organiser)
+
+
+def _registry_manager_set(w: World) -> Call:
+    return Call(lambda: tp.registry_manager_set(user=w.referee, manager=True, actor=w.organiser,
+                                                reason="runs the registry"),
+                "registry.manager", w.organiser)
+
+
 def _player_merge(w: World) -> Call:
     event = w.event(players=1)
     keep = event.registrations.get().player
@@ -661,6 +679,8 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.registrations_import_csv": _registrations_import_csv,
     "tournaments.services.registration_add": _registration_add,
     "tournaments.services_players.player_merge": _player_merge,
+    "tournaments.services_players.player_update": _player_update,
+    "tournaments.services_players.registry_manager_set": _registry_manager_set,
     "tournaments.services_rounds.round_generation_queue": _round_generation_queue,
     "tournaments.services_rounds.round_generate": _round_generate,
     "tournaments.services_rounds.round_close": _round_close,
@@ -733,6 +753,14 @@ def test_every_write_leaves_an_audit_entry_naming_its_actor(name, django_capture
         f"{name}: entries name {sorted({e.actor_label for e in entries})}, not {call.actor}"
 
 
+def _refused(call: Callable[[], Any]) -> None:
+    """A read that answers "there is none" by raising: the refusal is its answer."""
+    try:
+        call()
+    except NotFound:
+        pass
+
+
 def _row_counts() -> dict[str, int]:
     return {m._meta.label: m.objects.count() for m in apps.get_models()}
 
@@ -764,6 +792,13 @@ def test_the_services_that_are_not_writes_change_nothing(name):
             TableLink.objects.filter(table__round=rnd).first().token),
         "tournaments.table_links.link_by_code": lambda: table_links.link_by_code(
             TableLink.objects.filter(table__round=rnd).first().code),
+        "tournaments.table_links.device_id": lambda: table_links.device_id("phone-1"),
+        "tournaments.table_links.device_opened": lambda: table_links.device_opened("phone-1"),
+        "tournaments.table_links.is_throttled": lambda: table_links.is_throttled("phone-1", "192.0.2.1"),
+        "tournaments.table_links.open_by_code": lambda: _refused(
+            lambda: table_links.open_by_code("NOSUCHCD", device="phone-1", address="192.0.2.1")),
+        "tournaments.table_links.open_by_token": lambda: _refused(
+            lambda: table_links.open_by_token("x" * 32, device="phone-1", address="192.0.2.1")),
         "leagues.services.schedule_needs_job": lambda: ls.schedule_needs_job(season),
         "leagues.services.schedule_job_of": lambda: ls.schedule_job_of(season),
         "tournaments.services.is_checker_note": lambda: ts.is_checker_note("checker: x"),

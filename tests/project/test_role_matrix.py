@@ -22,7 +22,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.factories import allow_event_creation
-from tournaments import officials, services, services_rounds
+from tournaments import officials, rights, services, services_rounds
 from tournaments.models import Event, Player, Round, Scorecard
 from tournaments.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
@@ -462,3 +462,203 @@ def test_league_and_cup_pages_answer_each_role_and_refused_writes_change_nothing
             if status != expected or _league_state() != before:
                 mismatches.append(f"{role} POST {url}: {status}, expected {expected} and nothing changed")
     assert not mismatches, "\n".join(mismatches)
+
+
+# ---------------------------------------------------------------------------------------
+# The player registry (issue #29): who sees, corrects and merges which record, on the API
+# and the pages alike
+# ---------------------------------------------------------------------------------------
+
+REGISTRY_ROLES = ["anonymous", "stranger", "himself", "referee", "organiser", "other_organiser",
+                  "registry_manager", "staff"]
+# The records: of the organiser's public event, of his private event, of a public event of
+# his and one of another organiser, of another organiser's private event only, and one the
+# organiser entered that plays nowhere yet.
+TARGETS = ["own_public", "own_private", "shared", "foreign_private", "entered"]
+MANAGERS = {"registry_manager", "staff"}
+# Written out by hand from docs/security.md ("The player registry"), not computed by the code.
+SEES = {
+    "anonymous": {"own_public", "shared"},
+    "stranger": {"own_public", "shared"},
+    "referee": {"own_public", "own_private", "shared"},
+    "organiser": {"own_public", "own_private", "shared", "entered"},
+    "other_organiser": {"own_public", "shared", "foreign_private"},
+    "registry_manager": set(TARGETS),
+    "staff": set(TARGETS),
+}
+EDITS = {
+    "organiser": {"own_public", "own_private", "entered"},
+    "other_organiser": {"foreign_private"},
+    "registry_manager": set(TARGETS),
+    "staff": set(TARGETS),
+}
+# Who uses the registry's lists and pages (enters players): event creators and its managers.
+REGISTRY_USERS = {"organiser", "other_organiser", "registry_manager", "staff"}
+REGISTRY_ACTIONS = ["list", "detail", "leagues_and_cups", "edit", "merge"]
+
+
+def _registry_world() -> dict[str, Any]:
+    from django.contrib.auth.models import Permission
+
+    make = get_user_model().objects.create
+    users = {role: make(username=f"r-{role}") for role in REGISTRY_ROLES
+             if role not in ("anonymous", "himself")}
+    users["anonymous"] = None
+    users["staff"].is_staff = True
+    users["staff"].save()
+    users["registry_manager"].user_permissions.add(
+        Permission.objects.get(codename="manage_registry", content_type__app_label="tournaments"))
+    organiser = allow_event_creation(users["organiser"])
+    other = allow_event_creation(users["other_organiser"])
+
+    def event(owner: Any, slug: str, public: bool) -> Event:
+        made = services.event_create(
+            actor=owner, name=slug, slug=slug, starts_on=dt.date(2026, 11, 21),
+            ends_on=dt.date(2026, 11, 21), ruleset_code="tarok-net-2007", ruleset_mode="tri+1",
+            seating_system="fixed", is_public=public)
+        return made
+
+    own_public, own_private = event(organiser, "reg-pub", True), event(organiser, "reg-priv", False)
+    other_public, other_private = event(other, "reg-other-pub", True), event(other, "reg-other-priv", False)
+    for own in (own_public, own_private):
+        officials.event_official_add(event=own, user=users["referee"], role="referee",
+                                     actor=organiser)
+    places = {"own_public": [own_public], "own_private": [own_private],
+              "shared": [own_public, other_public], "foreign_private": [other_private],
+              "entered": []}
+    targets = {}
+    for name, events in places.items():
+        player = services.player_create(
+            first_name=name.replace("_", " ").title(), last_name="Registry", club="TK",
+            user=make(username=f"r-{name}"),
+            actor=organiser if name == "entered" else None)
+        for each in events:
+            services.registration_create(event=each, player=player, actor=each.organisers.first())
+        targets[name] = player.pk
+    return {"users": users, "targets": targets}
+
+
+def _registry_call(edge: str, client: Any, action: str, target: int, duplicate: int):
+    if action == "list":
+        if edge == "api":
+            return client.get("/api/v1/players/", {"limit": 1000})
+        return client.get("/manage/players/", {"q": "registry"})
+    if action == "detail":
+        return client.get(f"/api/v1/players/{target}/" if edge == "api" else f"/players/{target}/")
+    if action == "leagues_and_cups":
+        return client.get(f"/api/v1/players/{target}/leagues-and-cups/")
+    if action == "edit":
+        if edge == "api":
+            return client.patch(f"/api/v1/players/{target}/", {"club": "Edited", "reason": "matrix"},
+                                format="json")
+        return client.post(f"/manage/players/{target}/edit/", {
+            "first_name": "Edited", "last_name": "Registry", "club": "Edited", "country": "",
+            "federation_id": "", "reason": "matrix"})
+    if action == "merge":
+        if edge == "api":
+            return client.post(f"/api/v1/players/{target}/merge/", {"duplicate": duplicate},
+                               format="json")
+        return client.post(f"/manage/players/{target}/merge/", {"duplicate": duplicate})
+    raise ValueError(action)
+
+
+def _registry_refusal_ok(edge: str, role: str, sees: bool, status: int) -> str | None:
+    """How a refused write must look: the login for the anonymous on the pages, 401/403 in
+    the API; a record he may not see does not exist for him (404) wherever the edge looks it
+    up first; 403 where he sees it but may not change it."""
+    if status >= 500:
+        return f"server error {status}"
+    if role == "anonymous":
+        return None if status in ({401, 403} if edge == "api" else {302}) else f"anonymous: {status}"
+    if edge == "pages" and role not in REGISTRY_USERS:
+        return None if status == 403 else f"not a user of the registry: {status}, expected 403"
+    expected = 403 if sees else 404
+    return None if status == expected else f"{status}, expected {expected}"
+
+
+def test_one_registry_matrix_for_the_api_and_the_pages(capsys):
+    world = _registry_world()
+    mismatches: list[str] = []
+    cases = 0
+    for role in REGISTRY_ROLES:
+        for name, target in world["targets"].items():
+            actor = (Player.objects.get(pk=target).user if role == "himself"
+                     else world["users"][role])
+            sees = name in SEES.get(role, set()) or role == "himself"
+            edits = name in EDITS.get(role, set())
+            for action in REGISTRY_ACTIONS:
+                for edge in ("api", "pages"):
+                    if action == "leagues_and_cups" and edge == "pages":
+                        continue  # the page's leagues and cups are part of its detail
+                    cases += 1
+                    with transaction.atomic():
+                        cache.clear()
+                        forget_all()
+                        # The other record of a merge: one the actor entered himself.
+                        duplicate = services.player_create(
+                            first_name=name, last_name="Duplicate", club="TK",
+                            actor=actor if rights.can_manage_players(actor) else None).pk
+                        client = APIClient() if edge == "api" else Client()
+                        if actor is not None:
+                            (client.force_authenticate if edge == "api" else client.force_login)(actor)
+                        response = _registry_call(edge, client, action, target, duplicate)
+                        player = Player.objects.filter(pk=target).first()
+                        changed = (player.club == "Edited" if action == "edit"
+                                   else not Player.objects.filter(pk=duplicate).exists())
+                        transaction.set_rollback(True)
+                    where = f"{edge} {role} {action} {name}"
+                    status = response.status_code
+                    if action == "list":
+                        listed = role in REGISTRY_USERS
+                        if not listed:
+                            expected = {401, 403} if edge == "api" and role == "anonymous" else (
+                                {302} if role == "anonymous" else {403})
+                            if status not in expected:
+                                mismatches.append(f"{where}: {status}, expected {expected}")
+                            continue
+                        body = response.content.decode()
+                        shown = (f'"id":{target},' in body.replace(" ", "") if edge == "api"
+                                 else f'href="/players/{target}/"' in body)
+                        if status != 200 or shown != sees:
+                            mismatches.append(f"{where}: {status}, listed {shown}, expected {sees}")
+                    elif action in ("detail", "leagues_and_cups"):
+                        if status != (200 if sees else 404):
+                            mismatches.append(f"{where}: {status}, expected {200 if sees else 404}")
+                    elif edits and not changed:
+                        mismatches.append(f"{where}: allowed but nothing changed ({status})")
+                    elif not edits and changed:
+                        mismatches.append(f"{where}: refused but the record changed ({status})")
+                    elif not edits:
+                        problem = _registry_refusal_ok(edge, role, sees, status)
+                        if problem:
+                            mismatches.append(f"{where}: {problem}")
+    with capsys.disabled():
+        print(f"\nregistry matrix: {cases} cases ({len(REGISTRY_ROLES)} roles × {len(TARGETS)} "
+              f"records × {len(REGISTRY_ACTIONS)} actions, API and pages)")
+    assert not mismatches, f"{len(mismatches)} of {cases} cases disagree:\n" + "\n".join(mismatches[:80])
+
+
+def test_the_anonymous_walk_finds_no_player_of_private_events():
+    """Ids count up: walking every id as a visitor (and as a signed-in stranger) over every
+    address that names a player finds only the players of public events."""
+    world = _registry_world()
+    public = {world["targets"][name] for name in ("own_public", "shared")}
+    last = Player.objects.order_by("-pk").values_list("pk", flat=True).first()
+    stranger = Client()
+    stranger.force_login(world["users"]["stranger"])
+    found: dict[str, set[int]] = {}
+    for who, client in (("anonymous", Client()), ("stranger", stranger)):
+        for pk in range(1, last + 3):
+            for url in (f"/players/{pk}/", f"/api/v1/players/{pk}/",
+                        f"/api/v1/players/{pk}/leagues-and-cups/"):
+                response = client.get(url)
+                assert response.status_code in (200, 404), (who, url, response.status_code)
+                if response.status_code == 200:
+                    found.setdefault(f"{who} {url.replace(str(pk), '<id>')}", set()).add(pk)
+            posted = client.post(f"/players/{pk}/career-visibility/", {"hidden": "1"})
+            assert posted.status_code in (403, 404), (who, pk, posted.status_code)
+            if posted.status_code == 403:
+                found.setdefault(f"{who} career-visibility", set()).add(pk)
+    for where, ids in found.items():
+        assert ids <= public, f"{where} answers for players of private events: {sorted(ids - public)}"
+    assert found, "the walk found not even the public players"

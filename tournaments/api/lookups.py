@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from tournaments import rights
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -88,12 +89,14 @@ def job_by_id(pk: int) -> Job | None:
     return Job.objects.select_related("event").filter(pk=pk).first()
 
 
-def players_search() -> QuerySet[Player]:
-    return Player.objects.order_by("last_name", "first_name", "id")
+def players_search(user: Any) -> QuerySet[Player]:
+    """The registry's players the user may see (tournaments.rights.visible_players_q)."""
+    return Player.objects.filter(rights.visible_players_q(user)).order_by("last_name", "first_name", "id")
 
 
-def player_by_id(pk: int) -> Player | None:
-    return Player.objects.filter(pk=pk).first()
+def player_by_id(user: Any, pk: int) -> Player | None:
+    """The player of an id, if he exists for the user: exactly where his page does."""
+    return Player.objects.filter(rights.visible_players_q(user), pk=pk).first()
 
 
 def player_of_user(user: Any) -> Player | None:

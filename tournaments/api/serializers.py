@@ -10,10 +10,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import jobs
+from tournaments import jobs, rights
 from tournaments.exact_points import ExactPointsSerializerField, parse_points
 from tournaments.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
 from tournaments.models import (
@@ -104,11 +105,43 @@ class PlayerSerializer(serializers.ModelSerializer):
                         "federation_id": {"validators": []}}
 
 
+@extend_schema_field(OpenApiTypes.INT)
+class VisiblePlayerField(serializers.PrimaryKeyRelatedField):
+    """A player's id, found among the players the caller may see (tournaments.rights): one he
+    may not see is answered exactly as one that does not exist."""
+
+    def get_queryset(self):
+        request = self.context.get("request")
+        return Player.objects.filter(rights.visible_players_q(getattr(request, "user", None)))
+
+
 class PlayerMergeSerializer(serializers.Serializer):
-    duplicate = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(),
+    duplicate = VisiblePlayerField(
         help_text="the id of the other record of the same person, merged into this player and "
                   "deleted")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
+                                   help_text="why (kept in the audit trail)")
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    """A correction of a player's record: the fields to change, and why."""
+
+    first_name = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    last_name = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    club = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    country = serializers.CharField(required=False, allow_blank=True, max_length=2,
+                                    help_text="ISO 3166 alpha-2 code, e.g. SI, AT, CZ")
+    federation_id = serializers.CharField(required=False, allow_blank=True, max_length=50)
+    reason = serializers.CharField(max_length=2000, help_text="why the record is corrected (kept "
+                                                              "in the audit trail)")
+
+    def validate_country(self, value: str) -> str:
+        code = value.strip().upper()
+        try:
+            validate_country(code)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.messages, code="invalid_country") from exc
+        return code
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -131,9 +164,9 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 class RegistrationCreateSerializer(serializers.Serializer):
-    player = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), required=False, allow_null=True,
-        help_text="an existing player's id; or give new_player")
+    player = VisiblePlayerField(required=False, allow_null=True,
+                                help_text="an existing player's id (one you may see in the "
+                                          "registry); or give new_player")
     new_player = PlayerSerializer(required=False, help_text="a player to create and register")
     start_number = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, allow_null=True,
                                             help_text="the next free number when left out")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("me/", views.MeView.as_view(), name="api-me"),
     path("players/", views.PlayerListView.as_view(), name="api-players"),
+    path("players/<num:pk>/", views.PlayerDetailView.as_view(), name="api-player"),
     path("players/<num:pk>/merge/", views.PlayerMergeView.as_view(), name="api-player-merge"),
     path("jobs/<num:pk>/", views.JobDetailView.as_view(), name="api-job"),
     path("events/", views.EventListView.as_view(), name="api-events"),

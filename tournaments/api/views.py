@@ -27,7 +27,9 @@ from tournaments.api.serializers import (
     JobSerializer,
     MeSerializer,
     PlayerMergeSerializer,
+    PlayerPublicSerializer,
     PlayerSerializer,
+    PlayerUpdateSerializer,
     RegistrationCreateSerializer,
     RegistrationImportResultSerializer,
     RegistrationImportSerializer,
@@ -99,7 +101,9 @@ class EventDetailView(APIView):
 
 @extend_schema(tags=["players"])
 class PlayerListView(generics.ListAPIView):
-    """The player registry, for those who register players."""
+    """The player registry, for those who register players: each sees the players he may see
+    (tournaments.rights: the registry's managers all, an organiser those of public events and
+    of his own)."""
 
     queryset = Player.objects.none()
     serializer_class = PlayerSerializer
@@ -108,7 +112,7 @@ class PlayerListView(generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        return lookups.players_search()
+        return lookups.players_search(self.request.user)
 
     def _require(self, request: Request) -> None:
         if not permissions.can_manage_players(request.user):
@@ -130,6 +134,47 @@ class PlayerListView(generics.ListAPIView):
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
+def _visible_player(request: Request, pk: int) -> Player:
+    player = lookups.player_by_id(request.user, pk)
+    if player is None:
+        raise NotFound(_("there is no player %(id)s") % {"id": pk}, field="player",
+                       code="not_found")
+    return player
+
+
+@extend_schema(tags=["players"])
+class PlayerDetailView(APIView):
+    @extend_schema(
+        summary="A player of the registry",
+        description="Exists exactly where the player's page /players/<id>/ does: for everybody "
+                    "when he plays in a public event or league, else only for those who may see "
+                    "his events and the registry's managers.",
+        responses={200: PlayerPublicSerializer, **refusals(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(PlayerPublicSerializer(_visible_player(request, pk)).data)
+
+    @extend_schema(
+        summary="Correct a player's record (the registry's managers; an organiser a record that "
+                "plays in no event but his own)",
+        description="The fields given are changed, with a reason kept in the audit trail of "
+                    "every event he plays in. Refused (403) for a record that plays in another "
+                    "organiser's event.",
+        request=PlayerUpdateSerializer,
+        responses={200: PlayerSerializer, **refusals(400, 403, 404)})
+    def patch(self, request: Request, pk: int) -> Response:
+        player = _visible_player(request, pk)
+        refusal = rights.registry_refusal(request.user, player)
+        if refusal is not None:
+            raise refusal.error()
+        data = PlayerUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        reason = fields.pop("reason")
+        player = services_players.player_update(player=player, actor=request.user, reason=reason,
+                                                **fields)
+        return Response(PlayerSerializer(player).data)
+
+
 @extend_schema(tags=["players"])
 class PlayerMergeView(APIView):
     @extend_schema(
@@ -137,22 +182,23 @@ class PlayerMergeView(APIView):
         description=(
             "The duplicate's registrations (with their results and cup results), league "
             "memberships and account move to this player, who takes over the club, country and "
-            "federation id he lacks; the duplicate is deleted. Refused (400, naming the field) "
-            "when both are registered in one event or one season, are linked to two accounts "
-            "or hold two federation ids. Audited."),
+            "federation id he lacks; the duplicate is deleted. Both records must be yours to "
+            "correct (the registry's managers: any; an organiser: records that play in no event "
+            "but his own; 403 otherwise). Refused (400, naming the field) when both are "
+            "registered in one event or one season, are linked to two accounts or hold two "
+            "federation ids. Audited, with the reason given."),
         request=PlayerMergeSerializer,
         responses={200: PlayerSerializer, **refusals(400, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
-        if not permissions.can_manage_players(request.user):
-            raise Forbidden(_("only organisers use the player registry"), code="not_organiser")
-        keep = lookups.player_by_id(pk)
-        if keep is None:
-            raise NotFound(_("there is no player %(id)s") % {"id": pk}, field="player",
-                           code="not_found")
-        data = PlayerMergeSerializer(data=request.data)
+        keep = _visible_player(request, pk)
+        refusal = rights.registry_refusal(request.user, keep)
+        if refusal is not None:
+            raise refusal.error()
+        data = PlayerMergeSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         keep = services_players.player_merge(keep=keep, duplicate=data.validated_data["duplicate"],
-                                             actor=request.user)
+                                             actor=request.user,
+                                             reason=data.validated_data["reason"])
         return Response(PlayerSerializer(keep).data)
 
 
@@ -182,7 +228,7 @@ class RegistrationListView(generics.ListAPIView):
     def post(self, request: Request, slug: str) -> Response:
         event = permissions.visible_event(request.user, slug)
         permissions.require_organiser(request.user, event)
-        data = RegistrationCreateSerializer(data=request.data)
+        data = RegistrationCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         values = data.validated_data
         # A new player and his registration stand or fall together.

@@ -110,6 +110,8 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
              "updated_at": "as created_at",
              "search_name": "derived from the names by Player.save (tournaments.search)",
              "search_club": "derived from the club by Player.save (tournaments.search)",
+             "created_by": "who entered the record into this server's registry; an import "
+                           "enters the players it creates itself",
              "career_hidden": "a wish the player states to the site that keeps his record; "
                               "an import reuses a matched player with his wish and creates a "
                               "new one public (format version 1 has no place for it)"},

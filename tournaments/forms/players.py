@@ -1,5 +1,6 @@
-"""Forms of the players page: a player typed in (country by name, ISO 3166), two records
-merged, a CSV file imported, a registration's status."""
+"""Forms of the players page and the registry: a player typed in (country by name, ISO
+3166), a record corrected, two records merged, the registry's managers named, a CSV file
+imported, a registration's status."""
 
 from __future__ import annotations
 
@@ -67,12 +68,35 @@ class PlayerAddForm(forms.Form):
     use_player = forms.RegexField(regex=r"^(new|[0-9]{1,9})$", required=False)
 
 
+class PlayerEditForm(forms.Form):
+    """A correction of a record of the registry, with the reason kept in the audit trail."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=100, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=100, required=False)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    country = CountryField(label=_("Country"), required=False)
+    federation_id = forms.CharField(label=_("Federation id"), max_length=50, required=False)
+    reason = forms.CharField(label=_("Why"), max_length=2000,
+                             help_text=_("Kept in the history of every event he plays in."))
+
+    FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
+
+
+class RegistryManagerForm(forms.Form):
+    """A user to grant the management of the player registry, by his username."""
+
+    username = forms.CharField(label=_("Username"), max_length=150)
+    reason = forms.CharField(label=_("Why"), max_length=2000, required=False)
+
+
 class PlayerMergeForm(forms.Form):
     """The other record of the same person, merged into the player of the page."""
 
     duplicate = forms.IntegerField(label=_("The other record"), min_value=1,
                                    max_value=limits.INT_MAX, required=False,
                                    widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Why"), max_length=2000, required=False,
+                             help_text=_("Kept in the audit trail."))
 
     def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -31,9 +31,10 @@ EVENT_FIELDS = {
 
 
 def _new_player(first_name: str, last_name: str, club: str = "", country: str = "",
-                federation_id: str = "", user: Any = None) -> Player:
+                federation_id: str = "", user: Any = None, actor: Any = None) -> Player:
     return Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
-                  country=country.strip().upper(), federation_id=federation_id.strip(), user=user)
+                  country=country.strip().upper(), federation_id=federation_id.strip(), user=user,
+                  created_by=actor if rights.is_signed_in(actor) else None)
 
 
 def _player_created(player: Player) -> dict[str, Any]:
@@ -47,7 +48,7 @@ def player_create(*, first_name: str, last_name: str, club: str = "", country: s
     if not rights.can_manage_players(actor):
         raise Forbidden(_("only event organisers may add players to the registry"),
                         code="not_organiser")
-    player = _new_player(first_name, last_name, club, country, federation_id, user)
+    player = _new_player(first_name, last_name, club, country, federation_id, user, actor)
     full_clean(player)
     player.save()
     audit.record(actor=actor, action="player.create", target=player, after=_player_created(player))
@@ -81,7 +82,7 @@ def players_create_many(*, players: list[dict[str, Any]], actor: Any = None) -> 
     if not rights.can_manage_players(actor):
         raise Forbidden(_("only event organisers may add players to the registry"),
                         code="not_organiser")
-    new = [_new_player(**values) for values in players]
+    new = [_new_player(**values, actor=actor) for values in players]
     errors: list[dict[str, Any]] = []
     for i, player in enumerate(new):
         try:

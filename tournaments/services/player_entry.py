@@ -271,6 +271,15 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> Imported
     return created
 
 
+def _may_use(actor: Any, player: Player, values: dict[str, str]) -> bool:
+    """Whether the organiser may register this existing player: one he may see in the
+    registry, or the one the registry offered him for the name and club he typed."""
+    if rights.can_view_player(actor, player):
+        return True
+    name, club = search.player_key(values["first_name"], values["last_name"], values["club"])
+    return player.search_name == name and player.search_club == club
+
+
 @transaction.atomic
 def registration_add(*, event: Event, actor: Any, first_name: str, last_name: str,
                      club: str = "", country: str = "", federation_id: str = "",
@@ -291,7 +300,12 @@ def registration_add(*, event: Event, actor: Any, first_name: str, last_name: st
                   start_number=str(start_number) if start_number else "", status=status)
     plan, errors = plan_import(event, [(0, 1, values)],
                                 match_names=use_player is None and not new_player)
-    if use_player is not None and event.registrations.filter(player=use_player).exists():
+    if use_player is not None and not _may_use(actor, use_player, values):
+        # A player of another organiser's private events, named by his id alone, does not
+        # exist for this organiser; one the registry matched for the typed name and club does.
+        errors.append({"hand": None, "field": "use_player", "code": "not_found",
+                       "message": _("That player is no longer in the registry.")})
+    elif use_player is not None and event.registrations.filter(player=use_player).exists():
         errors.append({"hand": None, "field": "use_player", "code": "already_registered",
                        "message": _("%(player)s is already registered") % {"player": use_player}})
     if errors:

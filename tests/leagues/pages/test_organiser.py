@@ -49,7 +49,8 @@ def test_a_league_season_runs_through_the_organiser_pages():
     assert response.status_code == 302, response.content.decode()[:3000]
     season = Season.objects.get(league=league, slug="2025")
     first, second = season.divisions.order_by("level")
-    players = [PlayerFactory(first_name=f"Igralec{n:02d}", last_name="Ligaški") for n in range(16)]
+    players = [PlayerFactory(first_name=f"Igralec{n:02d}", last_name="Ligaški", created_by=organiser)
+               for n in range(16)]
     # The registry search finds a player whatever the case and diacritics.
     page = client.get(f"{S}players/", {"q": "igralec03 ligaski"}).content.decode()
     assert "Igralec03" in page and "Igralec04" not in page
@@ -64,7 +65,7 @@ def test_a_league_season_runs_through_the_organiser_pages():
     assert first.memberships.get(player=players[0]).seed_position == 3
     assert first.memberships.get(player=players[2]).seed_position == 1
     # A full division refuses a ninth player, with the reason, and nothing changes.
-    extra = PlayerFactory(first_name="Deveti", last_name="Odveč")
+    extra = PlayerFactory(first_name="Deveti", last_name="Odveč", created_by=organiser)
     response = client.post(f"{S}players/add/", {"player": extra.pk, "division": first.pk}, follow=True)
     assert "is full" in response.content.decode()
     assert not SeasonMembership.objects.filter(player=extra).exists()

@@ -114,7 +114,7 @@ def test_api_reads_for_everybody_writes_for_organisers_and_refuses_with_errors()
     assert made.status_code == 201
     assert [d["name"] for d in made.json()["divisions"]] == ["I. league", "Qualification group"]
     base = "/api/v1/leagues/api/seasons/2026/"
-    players = make_players(9, "api")
+    players = make_players(9, "api", created_by=owner)
     for p in players[:8]:
         assert client.post(base + "members/", {"division": 1, "player": p.pk},
                            content_type="application/json").status_code == 201

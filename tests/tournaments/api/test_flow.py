@@ -53,8 +53,9 @@ def test_a_round_from_creation_to_standings(django_capture_on_commit_callbacks):
     player_users = {}
     for n in range(1, 9):
         user = users.create(username=f"player{n}")
+        # Entered by the organiser: a record that plays nowhere yet is its creator's to use.
         player = services.player_create(first_name=f"Ime{n}", last_name=f"Priimek{n}",
-                                        club="TK Ljubljana", user=user)
+                                        club="TK Ljubljana", user=user, actor=organiser)
         response = boss.post(base + "registrations/", {"player": player.pk}, format="json")
         assert response.status_code == 201
         player_users[str(response.json()["start_number"])] = user

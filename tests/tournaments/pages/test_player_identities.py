@@ -182,7 +182,8 @@ def split_fixture(organiser):
     series = league_services.cup_create(actor=organiser, name="Cup", slug="cup", seed_points=True)
     league_services.cup_event_add(series=series, event=first, actor=organiser)
     league_services.cup_event_add(series=series, event=second, actor=organiser)
-    league = league_services.league_create(actor=organiser, name="Liga", slug="liga", division_size=8,
+    league = league_services.league_create(actor=organiser, organisers=[organiser], name="Liga",
+                                           slug="liga", division_size=8,
                                            movement_count=2, division_count=1, hands_per_matchday=1,
                                            qualification_group=False)
     season = league_services.season_create(league=league, actor=organiser, name="2026", slug="2026",
