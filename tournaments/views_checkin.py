@@ -51,7 +51,7 @@ def registration_absent(request: HttpRequest, event: Event, registration_id: int
     htmx swaps the row."""
     reg = get_object_or_404(Registration.objects.select_related("player"), pk=registration_id,
                             event=event)
-    number = limits.parse_whole(request.POST.get("round"), minimum=1, maximum=limits.SMALL_MAX)
+    number = limits.whole_number(request.POST.get("round"), low=1, high=limits.SMALL_MAX)
     error, status = "", 200
     if number is None:
         error, status = _("Choose the round the player misses."), 400
