@@ -30,7 +30,8 @@ DONE_MESSAGES = {
 @organiser_required
 def registrations_bulk(request: HttpRequest, event: Event) -> HttpResponse:
     action = request.POST.get("action", "")
-    ids = [int(v) for v in request.POST.getlist("registration") if v.isdigit() and len(v) < 12]
+    # What is no whole number chooses nobody; with nobody chosen the service asks for a choice.
+    ids = [n for n in map(limits.whole_number, request.POST.getlist("registration")) if n is not None]
     try:
         changed = services_checkin.registrations_bulk_status(
             event=event, action=action, actor=request.user, registration_ids=ids)
