@@ -69,7 +69,9 @@ def whole_number(raw: Any, *, low: int = 0, high: int = INT_MAX,
 
     Why not `raw.isdigit()` and `int(raw)`: isdigit() is True for "²" and "①", which int()
     refuses (a server error), and int() reads "١٢", "１２", " 12 " and "1_2" as 12, which
-    nobody typed as a number here."""
+    nobody typed as a number here. Every number from outside that no form's or serializer's
+    IntegerField reads is read here; tests/project/test_whole_numbers.py refuses new isdigit()
+    and int() pairs."""
     if isinstance(raw, bool):
         return default
     if isinstance(raw, int):
