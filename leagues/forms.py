@@ -219,12 +219,14 @@ class CupPointsForm(forms.Form):
             words = line.replace(".", " ").replace(":", " ").split()
             if not words:
                 continue
-            if len(words) != 2 or not words[0].isdigit() or not words[1].isdigit():
+            place = limits.whole_number(words[0], high=limits.SMALL_MAX)
+            points = limits.whole_number(words[-1])
+            if len(words) != 2 or place is None or points is None:
                 raise forms.ValidationError(
                     _('Line %(n)s: write the place and its points, e.g. "4 165".') % {"n": number})
-            if words[0] in table:
-                raise forms.ValidationError(_("Line %(n)s: place %(p)s twice.") % {"n": number, "p": words[0]})
-            table[str(int(words[0]))] = int(words[1])
+            if str(place) in table:
+                raise forms.ValidationError(_("Line %(n)s: place %(p)s twice.") % {"n": number, "p": place})
+            table[str(place)] = points
         return table
 
     @staticmethod

@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 
 from leagues import cup_totals, league_standings, next_season, pdf, roles, selectors
 from leagues.models import Season
+from tournaments import limits
 
 
 def _league_or_404(request, slug: str):
@@ -34,8 +35,7 @@ def _cup_or_404(request, slug: str):
 
 
 def _after(request) -> int | None:
-    raw = request.GET.get("after", "")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+    return limits.whole_number(request.GET.get("after"), low=1, high=limits.SMALL_MAX)
 
 
 def league_list(request):

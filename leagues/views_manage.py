@@ -36,7 +36,7 @@ from leagues.forms import (
     SeasonForm,
 )
 from leagues.models import League, Matchday, Season, SeasonMembership
-from tournaments import jobs, rights
+from tournaments import jobs, limits, rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
@@ -237,10 +237,10 @@ def season_schedule(request: HttpRequest, season: Season) -> HttpResponse:
 @league_organiser_required
 def schedule_draw(request: HttpRequest, season: Season) -> HttpResponse:
     raw = request.POST.get("seed", "").strip()
-    if raw and not raw.isdigit():
+    seed = limits.whole_number(raw) if raw else None
+    if raw and seed is None:
         messages.error(request, _("The seed is a whole number of 0 or more."))
         return redirect(season_url(season, "manage-season-schedule"))
-    seed = int(raw) if raw else None
     try:
         if services.schedule_needs_job(season):
             services.schedule_job_queue(season=season, actor=request.user, seed=seed)
@@ -429,7 +429,8 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
     members = [(m.player_id, f"{d.name} {m.final_rank or m.seed_position}. {m.player}")
                for d in divisions for m in d.memberships.all()]
     member_ids = {pid for pid, _label in members}
-    chosen = [int(x) for x in (data.getlist("applicants") if data is not None else []) if x.isdigit()]
+    posted = data.getlist("applicants") if data is not None else []
+    chosen = [n for n in map(limits.whole_number, posted) if n is not None]
     query = (data or request.GET).get("q", "").strip()
     candidates = list(tournament_selectors.players_visible_to(request.user).filter(pk__in=chosen))
     if query:

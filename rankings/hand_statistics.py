@@ -30,6 +30,7 @@ The readings, where the contract leaves them to us:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -40,6 +41,9 @@ import scoring.rules
 HALF = 35
 DECLARER, PARTNER, DEFENDER, KLOP = "declarer", "partner", "defender", "klop"
 ROLES = (DECLARER, PARTNER, DEFENDER, KLOP)
+# A start number as the cards write it. Not str.isdigit(), which also takes "²" (int() refuses
+# it); this module stays pure Python, so it cannot read numbers with tournaments.limits.
+_START_NUMBER = re.compile("[0-9]{1,9}")
 
 
 def _individual_games() -> dict[str, frozenset[str]]:
@@ -328,4 +332,4 @@ def _order(value: Any) -> tuple:
     if isinstance(value, tuple):
         return tuple(_order(v) for v in value)
     text = str(value)
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    return (0, int(text), "") if _START_NUMBER.fullmatch(text) else (1, 0, text)

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from django.db.models import QuerySet
 
-from tournaments import lifecycle
+from tournaments import lifecycle, limits
 from tournaments.models import Event, Registration, Scorecard, StandingsAdjustment
 from tournaments.rulesets import is_money_ruleset
 from tournaments.seating.points import DEFAULT_MISSING_SEAT_DEDUCTION, table_points
@@ -60,7 +60,8 @@ def placed_totals(player_ids: Iterable[str], totals: dict) -> list[tuple[str, in
     """The placing of `table_placing` with each player's total as a whole number (a missing
     total is 0): (start number, total), first to last. Sorted by the key itself, not by a
     key function: the rating rebuild places a hundred thousand cards."""
-    placed = sorted((-int(totals.get(p, 0)), int(p) if p.isdigit() else 0, p) for p in player_ids)
+    placed = sorted((-int(totals.get(p, 0)), limits.whole_number(p, default=0), p)
+                    for p in player_ids)
     return [(p, -negative) for negative, _number, p in placed]
 
 
@@ -263,10 +264,11 @@ def carried_totals(event: Event, *, up_to_round: int | None,
     if up_to_round is not None:
         for _rnd, _table, pid, points, score, _place in _counted_results(
                 event, _card_values(event, up_to_round, numbers), _points_options(event), []):
-            if pid.isdigit() and int(pid) in totals:
-                old = totals[int(pid)]
-                totals[int(pid)] = (old[0] + points, old[1] + score)
-                played.add(int(pid))
+            start = limits.whole_number(pid)
+            if start in totals:
+                old = totals[start]
+                totals[start] = (old[0] + points, old[1] + score)
+                played.add(start)
     for number, delta, score in (StandingsAdjustment.objects
                                  .filter(event=event, registration__start_number__in=numbers)
                                  .values_list("registration__start_number", "points_delta", "score_delta")):

@@ -30,7 +30,8 @@ DONE_MESSAGES = {
 @organiser_required
 def registrations_bulk(request: HttpRequest, event: Event) -> HttpResponse:
     action = request.POST.get("action", "")
-    ids = [int(v) for v in request.POST.getlist("registration") if v.isdigit() and len(v) < 12]
+    # What is no whole number chooses nobody; with nobody chosen the service asks for a choice.
+    ids = [n for n in map(limits.whole_number, request.POST.getlist("registration")) if n is not None]
     try:
         changed = services_checkin.registrations_bulk_status(
             event=event, action=action, actor=request.user, registration_ids=ids)
@@ -51,7 +52,7 @@ def registration_absent(request: HttpRequest, event: Event, registration_id: int
     htmx swaps the row."""
     reg = get_object_or_404(Registration.objects.select_related("player"), pk=registration_id,
                             event=event)
-    number = limits.parse_whole(request.POST.get("round"), minimum=1, maximum=limits.SMALL_MAX)
+    number = limits.whole_number(request.POST.get("round"), low=1, high=limits.SMALL_MAX)
     error, status = "", 200
     if number is None:
         error, status = _("Choose the round the player misses."), 400

@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments import limits
 from tournaments.forms import HandForm, entry_context, hand_feedback
 from tournaments.models import Scorecard, Table
 from tournaments.views_public import seat_labels
@@ -33,10 +34,9 @@ def hand_form(table: Table, card: Scorecard, *, data: Any = None, number: int,
 def posted_number(request: HttpRequest, card: Scorecard) -> int:
     """The hand number a live check is about: the posted one when it is a number in range,
     else the next hand."""
-    raw = request.POST.get("number", "")
     count = card.hands.count()
-    number = int(raw) if raw.isdigit() and len(raw) < 6 else 0
-    return number if 1 <= number <= count + 1 else count + 1
+    return limits.whole_number(request.POST.get("number"), low=1, high=count + 1,
+                               default=count + 1)
 
 
 def feedback_response(request: HttpRequest, table: Table) -> HttpResponse:

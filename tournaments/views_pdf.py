@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from tournaments import jobs, rights, selectors
+from tournaments import jobs, limits, rights, selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Job, Round
 from tournaments.printing import links, public_pdfs
@@ -269,11 +269,8 @@ def _up_to(request, event: Event) -> int | None:
     raw = request.GET.get("round")
     if raw in (None, ""):
         return None
-    try:
-        up_to = int(raw)
-    except ValueError:
-        up_to = 0
-    if up_to < 1:
+    up_to = limits.whole_number(raw, low=1, high=limits.SMALL_MAX)
+    if up_to is None:
         raise ServiceError(_("round must be a round number (1, 2, ...)"), field="round",
                            code="invalid")
     _round(request, event, up_to)

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import hooks, lifecycle, rights, selectors, services
+from tournaments import hooks, lifecycle, limits, rights, selectors, services
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.forms import entry_context, is_money, score_label
 from tournaments.models import Event, Player, Round, Table
@@ -448,8 +448,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     context = standings_context(event, user=request.user)
     rows = context["standings"].rows
     pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
-    raw = request.GET.get("page", "")
-    page = int(raw) if raw.isdigit() and 1 <= int(raw) <= pages else 1
+    page = limits.whole_number(request.GET.get("page"), low=1, high=pages, default=1)
     first = (page - 1) * PROJECTOR_ROWS
     return render(request, "tournaments/projector.html", {
         "event": event, "round": seated, "tables": tables,

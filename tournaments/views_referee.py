@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import audit_text, rights, ruleset_text, selectors, services
+from tournaments import audit_text, limits, rights, ruleset_text, selectors, services
 from tournaments import views_hand_entry as hand_entry
 from tournaments.errors import ServiceError
 from tournaments.forms import (
@@ -70,10 +70,10 @@ def event_referee(request: HttpRequest, event: Event) -> HttpResponse:
 def _adjust_form_after_penalty(request: HttpRequest, event: Event) -> AdjustmentForm | None:
     """After a penalty recorded for the whole table (a note, scoring nothing), the adjustment
     form comes filled in for that player and penalty, so the referee only adds the amount."""
-    penalty_id = request.GET.get("penalty", "")
-    if not penalty_id.isdigit() or len(penalty_id) > 12:
+    penalty_id = limits.whole_number(request.GET.get("penalty"), low=1)
+    if penalty_id is None:
         return None
-    penalty = event.penalties.select_related("table__round").filter(pk=int(penalty_id)).first()
+    penalty = event.penalties.select_related("table__round").filter(pk=penalty_id).first()
     if penalty is None:
         return None
     form = _adjust_form(event)
@@ -99,7 +99,7 @@ def _event_page(request: HttpRequest, event: Event, *, adjust_form: AdjustmentFo
     }, status=status)
 
 
-def _table_context(event: Event, table: Table, *, hand: str = "") -> dict[str, Any]:
+def _table_context(event: Event, table: Table, *, hand: int | None = None) -> dict[str, Any]:
     sheet = sheet_context(table, event=event)
     desc = ruleset_description(table.scorecard.ruleset_code) or {}
     hands = [h.number for h in sheet["hands"]]
@@ -110,7 +110,7 @@ def _table_context(event: Event, table: Table, *, hand: str = "") -> dict[str, A
                                     players=seat_labels(table), hands=hands),
         "annul_form": AnnulForm(),
         # A dispute opened from a hand's row comes with that hand chosen.
-        "dispute_form": DisputeForm(hands=hands, initial={"hand_number": hand} if hand.isdigit() else None),
+        "dispute_form": DisputeForm(hands=hands, initial={"hand_number": hand} if hand else None),
         "penalties": list(selectors.penalties_of_table(table)),
         "disputes": [d for d in selectors.disputes_of(event) if d.table_id == table.pk],
         "history": list(selectors.audit_of_table(table).select_related("table__round")[:30]),
@@ -119,7 +119,8 @@ def _table_context(event: Event, table: Table, *, hand: str = "") -> dict[str, A
 
 def _render_table(request: HttpRequest, event: Event, table: Table, *, status: int = 200,
                   **forms: Any) -> HttpResponse:
-    context = _table_context(event, table, hand=request.GET.get("hand", ""))
+    hand = limits.whole_number(request.GET.get("hand"), low=1, high=limits.SMALL_MAX)
+    context = _table_context(event, table, hand=hand)
     context.update(forms)
     return render(request, "tournaments/referee/table.html", context, status=status)
 

@@ -81,7 +81,7 @@ def _refused(request: HttpRequest, table: Table, action: str, *, reason: str = "
 def _posted_number(request: HttpRequest, name: str, maximum: int) -> int | None:
     """A whole number posted by the table page (hand number, version), or None when it is
     missing or not a number from 1 to `maximum`; the forms then say what is wrong."""
-    return limits.parse_whole(request.POST.get(name), minimum=1, maximum=maximum)
+    return limits.whole_number(request.POST.get(name), low=1, high=maximum)
 
 
 def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = None,

@@ -30,7 +30,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from config.client_address import limit_key
-from tournaments import lifecycle, rights, selectors, services, table_links
+from tournaments import lifecycle, limits, rights, selectors, services, table_links
 from tournaments import views_hand_entry as hand_entry
 from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
 from tournaments.forms import HandForm, MoneySheetForm
@@ -198,13 +198,13 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @link_view
 def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     link = _link(request, token)
-    raw = request.POST.get("seat", "")
+    number = limits.whole_number(request.POST.get("seat"))
     numbers = {s.registration.start_number for s in link.table.seats.select_related("registration")}
-    if not raw.isdigit() or int(raw) not in numbers:
+    if number not in numbers:
         messages.error(request, _("Choose one of the seats of this table."))
         return redirect(_page_url(link) + "?seat=change")
     seats = dict(request.session.get(SEATS_KEY) or {})
-    seats[link.token] = int(raw)
+    seats[link.token] = number
     request.session[SEATS_KEY] = seats
     return redirect(_page_url(link))
 
@@ -216,6 +216,12 @@ def _seat_or_redirect(request: HttpRequest, token: str) -> tuple[TableLink, Tabl
         messages.error(request, _("First say which seat is yours."))
         return link, redirect(_page_url(link))
     return link, seat
+
+
+def _posted_version(request: HttpRequest) -> int | None:
+    """The card's version the phone read, or None (nothing checked) when it posted none or
+    something other than a whole number: the page always posts one."""
+    return limits.whole_number(request.POST.get("version"))
 
 
 def _refused(request: HttpRequest, link: TableLink, exc: ServiceError) -> HttpResponse:
@@ -319,10 +325,9 @@ def hand_delete(request: HttpRequest, token: str, hand_number: int) -> HttpRespo
     link, seat = _seat_or_redirect(request, token)
     if isinstance(seat, HttpResponse):
         return seat
-    version = request.POST.get("version", "")
     try:
         services.hand_delete(scorecard=link.table.scorecard, number=hand_number, actor=seat,
-                             expected_version=int(version) if version.isdigit() else None)
+                             expected_version=_posted_version(request))
     except ServiceError as exc:
         return _refused(request, link, exc)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": hand_number})
@@ -382,10 +387,9 @@ def money_sheet(request: HttpRequest, token: str) -> HttpResponse:
     rows: dict[str, Any] = form.rows() if form.is_valid() else {}
     if not form.is_valid() or form.errors:
         return _table_page(request, link, seat, money_form=form, status=400)
-    version = request.POST.get("version", "")
     try:
         services.money_sheet_save(scorecard=card, rows=rows, actor=seat,
-                                  expected_version=int(version) if version.isdigit() else None)
+                                  expected_version=_posted_version(request))
     except ServiceError as exc:
         if exc.status in (403, 404):
             return _refused(request, link, exc)

@@ -19,7 +19,7 @@ from leagues.models import (
 )
 from leagues.services.common import err, jsonable
 from scoring import rules
-from tournaments import audit
+from tournaments import audit, limits
 from tournaments import rights as tournament_rights
 from tournaments.errors import Forbidden, NotFound, ServiceError, validation_errors
 from tournaments.models import Event
@@ -118,9 +118,8 @@ def _parse_table(table: Any) -> tuple[dict[int, int], list[dict[str, Any]]]:
     if not isinstance(table, dict):
         return {}, [err("points", "not_an_object", _("the table maps places to points"))]
     for key, value in table.items():
-        try:
-            place = int(key)
-        except (TypeError, ValueError):
+        place = limits.whole_number(key, high=limits.SMALL_MAX)
+        if place is None:
             errors.append(err(f"points.{key}", "invalid_place", _("%(k)s is not a place") % {"k": key}))
             continue
         if place < 1:

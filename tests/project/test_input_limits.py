@@ -1,7 +1,8 @@
 """No server error for any input (issue 12, finding 6): numbers beyond what the database
 holds, JSON nested thousands deep, NUL and control characters, and non-numbers where a number
-is posted each get a clear 4xx (the API's error shape naming the field, a form error or a
-message on the pages), and nothing is stored."""
+is posted (also other scripts' digits, superscripts and signs: issue #29) each get a clear 4xx
+(the API's error shape naming the field, a form error or a message on the pages), and nothing
+is stored."""
 
 from __future__ import annotations
 
@@ -53,6 +54,16 @@ def test_a_limit_or_offset_no_database_holds_is_refused_naming_it(path, name, wo
     assert _errors(response)[0]["field"] == name
     assert _api(world).get(path, {name: "abc"}).status_code == 400
     assert _api(world).get(path, {"limit": "5", "offset": "0"}).status_code == 200
+
+
+@pytest.mark.parametrize("value", ["²", "١٢", "１２", "--5", "+5", " 5", "1e3", "5_0"])
+@pytest.mark.parametrize("name", ["limit", "offset"])
+def test_a_limit_or_offset_in_other_digits_or_with_a_sign_is_refused(value, name, world):
+    # ASCII digits only (tournaments.limits.whole_number): "--5" answered 500, " 5" and "5_0"
+    # were read as numbers.
+    response = _api(world).get("/api/v1/events/", {name: value})
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"] == name
 
 
 @pytest.mark.parametrize("path", [

@@ -21,7 +21,7 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
         raw = request.query_params.get(name)
         if raw is None or raw == "":
             return default
-        value = limits.parse_whole(raw, minimum=minimum, maximum=maximum)
+        value = limits.whole_number(raw, low=minimum, high=maximum)
         if value is None:
             raise ServiceError(
                 _("%(field)s must be a whole number from %(min)s to %(max)s") % {

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
-from tournaments import archive_checks
+from tournaments import archive_checks, limits
 from tournaments.archive.check import Checker, PlayerResolver, check_player
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
@@ -263,7 +263,7 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
                         _("must be a list of start numbers as text"))
         else:
             for k, pid in enumerate(ids):
-                if not pid.isdigit() or int(pid) not in regs:
+                if limits.whole_number(pid) not in regs:
                     checker.add(f"{path}.player_ids[{k}]", "unknown_registration",
                                 _("no registration has the start number %(number)s") % {
                                     "number": repr(pid)})

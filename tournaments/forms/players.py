@@ -131,8 +131,9 @@ def import_errors_by_row(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows: dict[str, list[str]] = {}
     for error in errors:
         field = str(error.get("field") or "")
-        row = field.split("]", 1)[0].removeprefix("rows[") if field.startswith("rows[") else ""
-        label = _("row %(n)s") % {"n": int(row) + 1} if row.isdigit() else _("file")
+        index = field.removeprefix("rows[").split("]", 1)[0] if field.startswith("rows[") else ""
+        row = limits.whole_number(index)
+        label = _("row %(n)s") % {"n": row + 1} if row is not None else _("file")
         rows.setdefault(str(label), []).append(error["message"])
     return [{"row": label, "messages": messages} for label, messages in rows.items()]
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments import audit, lifecycle, rights
+from tournaments import audit, lifecycle, limits, rights
 from tournaments.errors import Conflict, NotFound, ServiceError
 from tournaments.exact_points import parse_points, points_text
 from tournaments.models import (
@@ -350,7 +350,7 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     registrations = event.registrations.only("pk", "event_id", "start_number", "tournament_points", "score")
     if start_numbers is not None:
-        numbers = {int(n) for n in start_numbers if str(n).isdigit()}
+        numbers = {n for n in map(limits.whole_number, start_numbers) if n is not None}
         registrations = registrations.filter(start_number__in=numbers)
         totals = carried_totals(event, up_to_round=last_closed, start_numbers=numbers)
     elif last_closed is not None:

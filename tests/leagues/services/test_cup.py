@@ -143,3 +143,15 @@ def test_the_points_table_and_the_series_tournaments_are_validated_and_audited()
     services.cup_event_remove(series=series, event=first, actor=organiser, reason="wrong event")
     assert AuditEntry.objects.filter(action="cup.event.remove", reason="wrong event").exists()
     assert list(series.series_events.all()) == []
+
+
+@pytest.mark.parametrize("place", ["²", "١", "１", "+1", " 1", "1_0", "-1", "99999", "9" * 30])
+def test_a_place_is_ascii_digits_within_what_the_table_holds(place):
+    # JSON keys are text: int() would read "١" and "1_0" as places, and 99999 is no small
+    # integer a column holds.
+    organiser, _referee = users()
+    series = services.cup_create(actor=organiser, name="V", slug="v")
+    with pytest.raises(ServiceError) as exc:
+        services.cup_points_set(series=series, table={place: 10}, actor=organiser)
+    assert [(e["field"], e["code"]) for e in exc.value.errors] == [(f"points.{place}", "invalid_place")]
+    assert not series.points_table.exists()

@@ -248,6 +248,16 @@ def test_unknown_keys_and_wrong_types_are_named_at_their_path():
     assert ("event.registrations[1].registered_at", "invalid_time") in fields
 
 
+@pytest.mark.parametrize("start_number", ["²", "١", "１", "-1", "1e3", "9" * 30])
+def test_a_start_number_that_is_not_ascii_digits_names_no_registration(start_number):
+    event = small_event(slug="zei-3", ruleset="slovenski-tarok-zei", mode="four")
+    doc = archive.export_event(event)
+    doc["event"]["slug"] = "zei-3-copy"
+    doc["event"]["rounds"][0]["tables"][0]["scorecard"]["player_ids"][0] = start_number
+    fields = {(e["field"], e["code"]) for e in archive.validate_event(doc)}
+    assert ("event.rounds[0].tables[0].scorecard.player_ids[0]", "unknown_registration") in fields
+
+
 def test_money_sheets_and_payouts_round_trip_and_are_checked_against_the_engine():
     organiser = user("boss")
     czech = small_event(slug="gp-bystre", ruleset="gp-vysociny-2004", stake=2000, actor=organiser)

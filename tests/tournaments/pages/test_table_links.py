@@ -2,7 +2,8 @@
 their phones with no account, and the link holds to the same rights as every other edge: it
 writes only its own table, only while the round is on and the card open or submitted; a
 revoked or wrong token is 404; guessing is slowed to a stop; two phones entering the same
-hand at once never lose or double it; every write names the seat and the phone."""
+hand at once never lose or double it; every write names the seat and the phone; a seat or
+version posted as something other than ASCII digits is no seat or no version, never an error."""
 
 from __future__ import annotations
 
@@ -178,3 +179,76 @@ def test_two_phones_entering_the_same_hand_keep_one_and_tell_the_other(day):
     assert 'name="number" value="2"' in page and 'value="36"' in page
     card.refresh_from_db()
     assert card.hands.count() == 1 and card.hands.get().record["points"] == 45
+
+
+# --- Whole numbers posted by a phone (issue #29) -------------------------------------------
+
+BAD_NUMBERS = ["²", "١٢", "１２", "-1", "1e3", "9" * 30]
+
+
+@pytest.mark.parametrize("raw", BAD_NUMBERS)
+def test_a_seat_that_is_no_number_is_asked_for_again(raw, day):
+    link = day["links"][1]
+    phone = Client()
+    response = phone.post(f"/t/{link.token}/seat/", {"seat": raw})
+    assert response.status_code == 302 and response["Location"].endswith("?seat=change")
+    assert "seat-button" in phone.get(f"/t/{link.token}/").content.decode()
+    assert phone.post(f"/t/{link.token}/seat/", {"seat": "3"})["Location"] == f"/t/{link.token}/"
+    assert 'id="hand-form"' in phone.get(f"/t/{link.token}/").content.decode()
+
+
+@pytest.mark.parametrize("raw", BAD_NUMBERS)
+def test_a_hand_delete_with_a_version_that_is_no_number_is_one_without_a_version(raw, day):
+    link = day["links"][1]
+    card = _card(link)
+    phone = _phone(link, 1)
+    for number in (1, 2):
+        assert phone.post(f"/t/{link.token}/hands/", _hand(card, number)).status_code == 302
+    # Like any other text there (and like no version), it checks nothing against the card.
+    assert phone.post(f"/t/{link.token}/hands/2/delete/", {"version": raw}).status_code == 302
+    assert list(card.hands.values_list("number", flat=True)) == [1]
+    # An ASCII version is checked: an old one is refused, the current one deletes.
+    card.refresh_from_db()
+    phone.post(f"/t/{link.token}/hands/1/delete/", {"version": str(card.version - 1)})
+    assert card.hands.count() == 1
+    phone.post(f"/t/{link.token}/hands/1/delete/", {"version": str(card.version)})
+    assert card.hands.count() == 0
+
+
+@pytest.fixture
+def money_day():
+    """A four-player money-sheet event (GP Vysočiny) with round 1 published and its link."""
+    organiser = allow_event_creation(make_user("kasa"))
+    event = services.event_create(
+        actor=organiser, name="GP", slug="gp", starts_on=dt.date(2026, 10, 31),
+        ends_on=dt.date(2026, 10, 31), ruleset_code="gp-vysociny-2004", ruleset_mode="four",
+        seating_system="fixed", stake_haler=2000)
+    for n in range(1, 5):
+        player = services.player_create(first_name=f"P{n}", last_name="Czech")
+        services.registration_create(event=event, player=player, actor=organiser)
+    rnd = services.round_store(event=event, number=1, seating_system="fixed", seed=0,
+                               tables=[["1", "2", "3", "4"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    return table_links.links_ensure(rnd=rnd)[1]
+
+
+def _money(version: str, first: str = "45", last: str = "10") -> dict[str, str]:
+    return {"version": version, "bought-1": "0", "money-1": first, "bought-2": "10",
+            "money-2": "15", "bought-3": "0", "money-3": "20", "bought-4": "0", "money-4": last}
+
+
+@pytest.mark.parametrize("raw", BAD_NUMBERS)
+def test_a_money_sheet_with_a_version_that_is_no_number_is_one_without_a_version(raw, money_day):
+    link = money_day
+    card = _card(link)
+    phone = _phone(link, 1)
+    assert phone.post(f"/t/{link.token}/money/", _money(raw)).status_code == 302
+    card.refresh_from_db()
+    assert card.money_rows.count() == 4 and card.totals["1"] == 2500
+    # An ASCII version is checked: an old one is refused, the current one saves.
+    phone.post(f"/t/{link.token}/money/", _money(str(card.version - 1), first="50", last="5"))
+    card.refresh_from_db()
+    assert card.totals["1"] == 2500
+    phone.post(f"/t/{link.token}/money/", _money(str(card.version), first="50", last="5"))
+    card.refresh_from_db()
+    assert card.totals["1"] == 3000
