@@ -69,7 +69,7 @@ def test_a_schedule_seed_that_is_no_number_is_refused_with_a_message(raw, season
 @pytest.mark.parametrize("raw", BAD)
 def test_an_applicant_that_is_no_number_is_no_applicant(raw, season, organiser):
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
-    outsider = PlayerFactory(first_name="Zunanji", last_name="Kandidat")
+    outsider = PlayerFactory(first_name="Zunanji", last_name="Kandidat", created_by=organiser)
     client = _client(organiser)
     response = client.post(f"{S}next/", {"applicants": raw})
     assert response.status_code in (200, 400)
