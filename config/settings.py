@@ -183,9 +183,13 @@ if EMAIL_CONFIGURED:
     DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
 
 REST_FRAMEWORK = {
+    # Token first: DRF answers a missing or wrong credential with 401 only when the first
+    # class names a challenge (`WWW-Authenticate: Token`); the session has none, and would
+    # make a wrong token a 403. A request without a token header still signs in by its
+    # session (and its writes still need the CSRF token).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -2,7 +2,12 @@
 (`tournaments.errors.ServiceError`, `Conflict`, `NotFound`, `Forbidden`) or DRF's own (validation,
 authentication, permission, not found, method, parsing, throttling), answers with the scorecard
 contract's error shape `{"errors": [{"hand", "field", "code", "message"}]}`, so a client reads
-every 4xx the same way."""
+every 4xx the same way.
+
+A caller without credentials is answered 401 with the challenge `WWW-Authenticate: Token`
+whenever he is refused for want of a right: DRF's own refusal of an anonymous write, a wrong
+token, and a service's `Forbidden` alike (docs/security.md); a signed-in caller lacking the
+right gets 403."""
 
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.errors import ServiceError
+from tournaments.errors import Forbidden, ServiceError
 
 NON_FIELD = "non_field_errors"
 
@@ -54,7 +59,26 @@ def _item(field: str, message: Any) -> dict[str, Any]:
             "code": getattr(message, "code", None) or "invalid", "message": str(message)}
 
 
+def _challenge(context: dict[str, Any]) -> str | None:
+    """The `WWW-Authenticate` challenge for a caller who gave no credentials (None when he
+    gave some that were accepted, or when the view authenticates nobody)."""
+    request, view = context.get("request"), context.get("view")
+    if request is None or view is None:
+        return None
+    try:
+        if getattr(request.user, "is_authenticated", False):
+            return None
+    except exceptions.APIException:  # pragma: no cover - authentication ran before the view
+        pass
+    return view.get_authenticate_header(request)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Forbidden) and (challenge := _challenge(context)):
+        # Refused for want of a right, to a caller who did not sign in: 401 as DRF answers
+        # his writes, so that a client knows to send its token; the service's words stay.
+        return Response({"errors": exc.errors}, status=401,
+                        headers={"WWW-Authenticate": challenge})
     if isinstance(exc, ServiceError):
         return Response({"errors": exc.errors}, status=exc.status)
     response = drf_exception_handler(exc, context)
