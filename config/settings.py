@@ -151,6 +151,18 @@ STORAGES = {
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
+# Request bodies, chosen rather than left to Django's defaults (docs/security.md, "Limits"):
+# - a body that is not a file (JSON, form fields) is refused beyond this many bytes before it
+#   is read: 413 in the API's error shape (tournaments.api.errors), Django's 400 page on the
+#   pages. 2.5 MiB holds the largest JSON body a client needs, a CSV import's text;
+# - an uploaded file beyond this many bytes is written to a temporary file as it arrives
+#   instead of being held in memory, so a 60 MB upload costs the worker disk, not memory, and
+#   the CSV imports refuse it by its size without reading it;
+# - at most this many form fields (Django's default), refused with a 400 like the size.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
+FILE_UPLOAD_MAX_MEMORY_SIZE = env.int("FILE_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
 # Django's model backend, refusing every sign-in while its address or username is over the
 # limit of failed logins (config.login_limit).
 AUTHENTICATION_BACKENDS = ["config.login_limit.RateLimitedModelBackend"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+from urllib.parse import urlencode
 
 import pytest
 from django.core.management import call_command
@@ -242,3 +243,53 @@ def test_the_event_form_shows_a_control_character_in_the_name_as_a_form_error(wo
     assert "control characters" in response.content.decode()
     world.event.refresh_from_db()
     assert world.event.name == "Event cup"
+
+
+# ---------------------------------------------------------------------------------------
+# Oversized bodies (issue #29): the API answers in its error shape, the pages as Django does
+# ---------------------------------------------------------------------------------------
+
+THIRTY_MB = 30 * 1024 * 1024
+
+
+@pytest.mark.parametrize("role, path", [("anonymous", "/api/v1/score/"),
+                                        ("organiser", E + "registrations/import/"),
+                                        ("staff", "/api/v1/events/")])
+def test_a_30_mb_json_body_is_refused_413_in_the_error_shape(role, path, world):
+    players = Player.objects.count()
+    body = json.dumps({"csv": "first_name,last_name\n" + "Ana,Novak\n" * (THIRTY_MB // 10)})
+    response = world.client(role).post(path, body, content_type="application/json")
+    assert response.status_code == 413
+    assert response["Content-Type"].startswith("application/json")
+    error, = _errors(response)
+    assert error["code"] == "too_large" and error["field"] == "body"
+    assert "2.5" in error["message"]
+    assert Player.objects.count() == players
+
+
+def test_the_413_is_in_the_language_of_the_request(world):
+    body = json.dumps({"x": "a" * THIRTY_MB})
+    response = world.client("anonymous").post("/api/v1/score/", body, content_type="application/json",
+                                              HTTP_ACCEPT_LANGUAGE="sl")
+    assert response.status_code == 413
+    assert _errors(response)[0]["message"].startswith("telo zahteve je večje od")
+
+
+@pytest.mark.parametrize("multipart", [True, False])
+def test_a_body_with_too_many_fields_is_refused_400_in_the_error_shape(multipart, world):
+    fields = {f"f{n}": "1" for n in range(1001)}
+    client = world.client("staff")
+    response = (client.post("/api/v1/leagues/", fields, format="multipart") if multipart
+                else client.generic("POST", "/api/v1/leagues/", urlencode(fields),
+                                    content_type="application/x-www-form-urlencoded"))
+    assert response.status_code == 400
+    error, = _errors(response)
+    assert error["code"] == "too_large" and "1000" in error["message"]
+
+
+def test_a_page_keeps_djangos_answer_to_an_oversized_body(world):
+    client = Client()
+    client.force_login(world.users["organiser"])
+    response = client.post("/manage/e/cup/edit/", {"name": "x" * (3 * 1024 * 1024)})
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")

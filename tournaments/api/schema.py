@@ -18,6 +18,7 @@ _DESCRIPTIONS = {
     403: "not allowed for this user",
     404: "no such object, or one this user may not see",
     409: "the scorecard changed since it was read (stale version): reload and try again",
+    413: "the body (or an uploaded file) is larger than the server reads: code `too_large`",
     415: "the body's content type is not one this operation reads",
     429: "too many failed sign-ins from this address or for this username: wait and retry",
 }
@@ -35,7 +36,9 @@ class ApiAutoSchema(AutoSchema):
     that is not valid (authentication runs before any view, and refuses it), a list answers
     400 to a `limit` or `offset` out of bounds (tournaments.api.pagination), any address
     naming objects answers 404 when they do not exist or may not be seen, and any operation
-    with a body answers 415 to a content type it does not read."""
+    with a body answers 415 to a content type it does not read, 413 to a body larger than
+    DATA_UPLOAD_MAX_MEMORY_SIZE and 400 to one with more fields than
+    DATA_UPLOAD_MAX_NUMBER_FIELDS (tournaments.api.errors)."""
 
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
@@ -48,6 +51,8 @@ class ApiAutoSchema(AutoSchema):
             codes.append(404)
         if self.method in ("POST", "PUT", "PATCH"):
             codes.append(415)
+        if self.method in ("POST", "PUT", "PATCH", "DELETE"):
+            codes.extend((400, 413))
         for code in codes:
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(
