@@ -28,7 +28,12 @@ from tournaments import audit, search
 from tournaments import services as tournament_services
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player
-from tournaments.services.player_entry import ImportRegistry, import_error, read_import_csv
+from tournaments.services.player_entry import (
+    ImportRegistry,
+    import_error,
+    read_import_csv,
+    refuse_oversized_csv,
+)
 
 SEASON_IMPORT_COLUMNS = (*tournament_services.PLAYER_IMPORT_COLUMNS, "division", "seed_position")
 
@@ -131,16 +136,20 @@ def _plan(season: Season, rows: list[tuple[int, int, dict[str, str]]]
 
 
 @transaction.atomic
-def memberships_import_csv(*, season: Season, text: str, actor: Any) -> ImportedMembers:
+def memberships_import_csv(*, season: Season, text: str, actor: Any,
+                           field: str = "file") -> ImportedMembers:
     """Put the players of a CSV file into the season's divisions (see the module's
-    docstring), before the first matchday is seated; all or nothing."""
+    docstring), before the first matchday is seated; all or nothing. The file's limits are
+    the event import's (CSV_IMPORT_MAX_BYTES: 413, CSV_IMPORT_MAX_ROWS: 400), naming
+    `field`, the field the text came in."""
     if not roles.can_organise_league(actor, season.league):
         raise Forbidden(_("only the organisers of %(league)s may do this") % {"league": season.league.name},
                         code="not_organiser")
+    refuse_oversized_csv(text, field)
     # Lock the season so that no member slips in between the check and the writes.
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     check_planning(season)
-    rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS)
+    rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS, field=field)
     plan: list[dict[str, Any]] = []
     if not errors:
         plan, errors = _plan(season, rows)

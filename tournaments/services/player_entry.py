@@ -1,7 +1,8 @@
 """Players entered into an event: typed in one at a time at the desk, or imported from a CSV
 file all or nothing (the file read, every row checked, then written in one transaction). Both
-match the registry instead of creating a player twice; the player checks and the matching
-are shared with the leagues' import."""
+match the registry instead of creating a player twice; the player checks, the matching and
+the file's limits (its bytes and rows, tournaments.limits) are shared with the leagues'
+import."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import csv
 import io
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import audit, rights, search
+from tournaments import audit, limits, rights, search
 from tournaments.countries import country_code
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import (
     Event,
     Player,
@@ -39,12 +41,24 @@ def import_error(index: int | None, column: str, code: str, message: str) -> dic
     return {"hand": None, "field": field, "code": code, "message": message}
 
 
-def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS
+def refuse_oversized_csv(text: str, field: str) -> None:
+    """Refuse (413, code `too_large`) an import text over CSV_IMPORT_MAX_BYTES before it is
+    read as CSV. The pages and the API refuse an uploaded file by its size before reading it;
+    this holds the same bound for every caller of the services."""
+    # surrogatepass: a lone surrogate is counted, not a reason to fail (it is refused later).
+    problem = limits.csv_too_large(len((text or "").encode("utf-8", "surrogatepass")), field)
+    if problem is not None:
+        raise TooLarge([problem])
+
+
+def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS, *, field: str = "file"
                     ) -> tuple[list[tuple[int, int, dict[str, str]]], list[dict[str, Any]]]:
     """The data rows of an import file as (row index, file line, {column: value}), or the
     problems of its header. Spreadsheets export with commas, semicolons or tabs; the header
     line says which. `columns` are the columns a file may have (a league season's import
-    has its own, leagues.services_import)."""
+    has its own, leagues.services_import). A file with more data rows than
+    CSV_IMPORT_MAX_ROWS is refused as soon as the reader passes them, naming `field` (the
+    form's or the API's field the text came in)."""
     text = (text or "").lstrip("\ufeff")
     if not text.strip():
         return [], [import_error(None, "", "empty", "the file is empty")]
@@ -81,11 +95,16 @@ def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS
         return [], errors
     rows = []
     index = -1
+    data_rows, max_rows = 0, settings.CSV_IMPORT_MAX_ROWS
     try:
         for cells in reader:
             index += 1
             if not any(c.strip() for c in cells):
                 continue
+            data_rows += 1
+            if data_rows > max_rows:
+                # One row past the limit: the rest is not read, and nothing of it is kept.
+                return [], [limits.csv_too_many_rows(field)]
             if len(cells) > len(header):
                 errors.append(import_error(index, "", "too_many_cells",
                                             f"line {reader.line_num}: {len(cells)} cells, the "
@@ -234,9 +253,13 @@ class ImportedRegistrations(list):
 
 
 @transaction.atomic
-def registrations_import_csv(*, event: Event, text: str, actor: Any) -> ImportedRegistrations:
+def registrations_import_csv(*, event: Event, text: str, actor: Any,
+                             field: str = "file") -> ImportedRegistrations:
     """Register the players of a CSV file (columns first_name, last_name, club, country,
     federation_id, start_number, status; a header line names them).
+
+    At most CSV_IMPORT_MAX_BYTES bytes (else 413, `too_large`) and CSV_IMPORT_MAX_ROWS data
+    rows (else 400, `too_many_rows`); both refusals name `field`, the field the text came in.
 
     All or nothing: every row is checked first, and one bad row refuses the whole file with
     every problem listed as `rows[i].<column>` (i counts data rows from 0, blank lines
@@ -248,9 +271,10 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> Imported
     tabs.
     """
     rights.require_organiser(actor, event)
+    refuse_oversized_csv(text, field)
     # Lock the event so no registration slips in between the check and the writes.
     event = Event.objects.select_for_update().get(pk=event.pk)
-    rows, errors = read_import_csv(text)
+    rows, errors = read_import_csv(text, field=field)
     plan: list[dict[str, Any]] = []
     if not errors:
         plan, errors = plan_import(event, rows)
