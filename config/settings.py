@@ -151,6 +151,28 @@ STORAGES = {
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
+# CSV imports (an event's players, a league season's divisions; tournaments.limits): a file
+# or pasted text over this many bytes is refused by its size before it is read (413), and one
+# with more data rows than this as soon as the reader passes them (400). An import of this
+# many rows fits in one web request (docs/performance.md, bench/csv_import.py); a larger list
+# is imported in parts.
+CSV_IMPORT_MAX_BYTES = env.int("CSV_IMPORT_MAX_BYTES", default=1_048_576)
+CSV_IMPORT_MAX_ROWS = env.int("CSV_IMPORT_MAX_ROWS", default=5_000)
+
+# Request bodies, chosen rather than left to Django's defaults (docs/security.md, "Limits"):
+# - a body that is not a file (JSON, form fields) is refused beyond this many bytes before it
+#   is read: 413 in the API's error shape (tournaments.api.errors), Django's 400 page on the
+#   pages. 2.5 MiB, or twice a CSV import's limit if that is more: the largest JSON body a
+#   client needs is a CSV import's text (`csv`), escaped;
+# - an uploaded file beyond this many bytes is written to a temporary file as it arrives
+#   instead of being held in memory, so a 60 MB upload costs the worker disk, not memory, and
+#   the CSV imports refuse it by its size without reading it;
+# - at most this many form fields (Django's default), refused with a 400 like the size.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE",
+                                      default=max(2_621_440, 2 * CSV_IMPORT_MAX_BYTES))
+FILE_UPLOAD_MAX_MEMORY_SIZE = env.int("FILE_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
 # Django's model backend, refusing every sign-in while its address or username is over the
 # limit of failed logins (config.login_limit).
 AUTHENTICATION_BACKENDS = ["config.login_limit.RateLimitedModelBackend"]
@@ -208,9 +230,13 @@ if EMAIL_CONFIGURED:
     DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
 
 REST_FRAMEWORK = {
+    # Token first: DRF answers a missing or wrong credential with 401 only when the first
+    # class names a challenge (`WWW-Authenticate: Token`); the session has none, and would
+    # make a wrong token a 403. A request without a token header still signs in by its
+    # session (and its writes still need the CSRF token).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -3,7 +3,8 @@ rendered with WeasyPrint from templates/pdf/leagues/, which extend the shared pr
 templates/pdf/base.html.
 
 Like the event printouts, WeasyPrint here reads nothing but data URIs and Debian's DejaVu
-font files, so no player's or league's name can make the server fetch a URL.
+font files (tournaments.printing.fetch), so no player's or league's name can make the
+server fetch a URL or read another file.
 """
 
 from __future__ import annotations
@@ -11,19 +12,10 @@ from __future__ import annotations
 import weasyprint
 from django.template.loader import render_to_string
 from django.utils import timezone
-from weasyprint.urls import URLFetcher
 
 from leagues import cup_totals, league_standings
 from leagues.models import CupSeries, Season
-
-FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
-
-
-class _LocalFetcher(URLFetcher):
-    def fetch(self, url, headers=None):
-        if url.startswith("data:") or url.startswith("file://" + FONT_DIR):
-            return super().fetch(url, headers)
-        raise ValueError(f"the printouts fetch no external resources ({url[:80]})")
+from tournaments.printing.fetch import PrintFetcher
 
 
 def _printed_at() -> str:
@@ -32,7 +24,7 @@ def _printed_at() -> str:
 
 def _pdf(template: str, context: dict, title: str) -> bytes:
     html = render_to_string(template, {**context, "printed_at": _printed_at()})
-    document = weasyprint.HTML(string=html, url_fetcher=_LocalFetcher()).render()
+    document = weasyprint.HTML(string=html, url_fetcher=PrintFetcher()).render()
     document.metadata.title = title
     return document.write_pdf()
 

@@ -8,9 +8,9 @@ division). A row names an existing registry player as the event import does
 (tournaments.services.player_entry.ImportRegistry: by federation id, else by first name, last name and
 club, forgiving case and diacritics); only a player the registry lacks is created. Every row
 is checked before anything is written, and one bad row refuses the whole file with every
-problem at `rows[i].<column>`, the message naming the file line. Each member is added by
-`leagues.services.membership_add` (one audit entry each), and one more entry records the
-import.
+problem at `rows[i].<column>`, the message naming the file line. The members are added
+together by `leagues.services.memberships_add_many` (the checks of `membership_add`, one audit
+entry each), and one more entry records the import.
 """
 
 from __future__ import annotations
@@ -22,13 +22,20 @@ from django.utils.translation import gettext as _
 
 from leagues import roles
 from leagues.models import Division, Season
-from leagues.services import membership_add, roman
+from leagues.services import memberships_add_many, roman
 from leagues.services.seasons import check_planning
 from tournaments import audit, search
 from tournaments import services as tournament_services
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player
-from tournaments.services.player_entry import ImportRegistry, import_error, read_import_csv
+from tournaments.services.player_entry import (
+    ImportRegistry,
+    create_players_of_plan,
+    import_error,
+    read_import_csv,
+    refusals_at_rows,
+    refuse_oversized_csv,
+)
 
 SEASON_IMPORT_COLUMNS = (*tournament_services.PLAYER_IMPORT_COLUMNS, "division", "seed_position")
 
@@ -131,28 +138,36 @@ def _plan(season: Season, rows: list[tuple[int, int, dict[str, str]]]
 
 
 @transaction.atomic
-def memberships_import_csv(*, season: Season, text: str, actor: Any) -> ImportedMembers:
+def memberships_import_csv(*, season: Season, text: str, actor: Any,
+                           field: str = "file") -> ImportedMembers:
     """Put the players of a CSV file into the season's divisions (see the module's
-    docstring), before the first matchday is seated; all or nothing."""
+    docstring), before the first matchday is seated; all or nothing. The file's limits are
+    the event import's (CSV_IMPORT_MAX_BYTES: 413, CSV_IMPORT_MAX_ROWS: 400), naming
+    `field`, the field the text came in."""
     if not roles.can_organise_league(actor, season.league):
         raise Forbidden(_("only the organisers of %(league)s may do this") % {"league": season.league.name},
                         code="not_organiser")
+    refuse_oversized_csv(text, field)
     # Lock the season so that no member slips in between the check and the writes.
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     check_planning(season)
-    rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS)
+    rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS, field=field)
     plan: list[dict[str, Any]] = []
     if not errors:
         plan, errors = _plan(season, rows)
     if errors:
         raise ServiceError(errors)
+    # In bulk, as an event's import writes (tournaments.services.player_entry): the new
+    # players, then the members, with the checks and audit entries of player_create and
+    # membership_add; should they refuse anything the plan let through, it is named at its row.
+    create_players_of_plan(plan, rows, actor)
+    with refusals_at_rows("entries", rows):
+        members = memberships_add_many(
+            season=season, actor=actor,
+            entries=[(item["division"], item["player"], item["seed_position"]) for item in plan])
     created = ImportedMembers()
-    for item in plan:
-        player = item["player"] or tournament_services.player_create(**item["new_player"], actor=actor)
-        created.append(membership_add(division=item["division"], player=player, actor=actor,
-                                      seed_position=item["seed_position"]))
-        if item["matched_by"] == "name":
-            created.reused.append(player)
+    created.extend(members)
+    created.reused.extend(item["player"] for item in plan if item["matched_by"] == "name")
     audit.record(actor=actor, action="league.membership.import", target=season,
                  after={"rows": len(created),
                         "members": [[m.division.level, m.seed_position, m.player_id] for m in created],

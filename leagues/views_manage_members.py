@@ -31,7 +31,7 @@ from leagues.views_manage import (
 from tournaments import rights
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
-from tournaments.forms import CsvImportForm, import_errors_by_row
+from tournaments.forms import CsvImportForm
 
 
 def _members_page(request: HttpRequest, season: Season, *, status: int = 200,
@@ -92,13 +92,15 @@ def members_import(request: HttpRequest, season: Season) -> HttpResponse:
     under its row (leagues.services_import)."""
     form = CsvImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _members_page(request, season, import_form=form, status=400)
+        return _members_page(request, season, import_form=form,
+                             status=413 if form.too_large() else 400)
     try:
         created = services_import.memberships_import_csv(season=season, text=form.cleaned_data["csv"],
-                                                         actor=request.user)
+                                                         actor=request.user,
+                                                         field=form.cleaned_data["source"])
     except ServiceError as exc:
-        return _members_page(request, season, import_form=form, status=400,
-                             import_errors=import_errors_by_row(exc.errors))
+        return _members_page(request, season, import_form=form, status=exc.status,
+                             import_errors=form.show_service_errors(exc.errors))
     messages.success(request, ngettext("%(n)s player put into the divisions.",
                                        "%(n)s players put into the divisions.", len(created)) % {"n": len(created)})
     if created.reused:

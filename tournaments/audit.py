@@ -34,16 +34,7 @@ def record(
     caller has bumped that card's or round's version, and the event's `results_version`, on
     which the standings and the event page are cached, stays."""
     if event is not None:
-        # An audited change of an event may change what all its public pages show.
-        if event_pages:
-            Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-            # What is derived from the results hears of it (a large event's PDFs are rendered
-            # again in the background once this change commits, tournaments.printing).
-            hooks.results_changed(event)
-        # Now, and again once committed, in case this process read the old version between.
-        forget_event(event.slug)
-        transaction.on_commit(lambda: forget_event(event.slug))
-    if event is not None:
+        _event_changed(event, event_pages=event_pages)
         hooks.audited(action, event, target)
     entry = _entry(actor=actor, action=action, target=target, event=event, table=table,
                    before=before, after=after, reason=reason)
@@ -51,12 +42,32 @@ def record(
     return entry
 
 
-def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, Any]]) -> list[AuditEntry]:
-    """One entry per (target, after) of a change that belongs to no event (players entered
-    into the registry together), written with one insert."""
-    entries = [_entry(actor=actor, action=action, target=target, after=after)
+def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, Any]],
+                event: Event | None = None) -> list[AuditEntry]:
+    """One entry per (target, after) of one kind of change made to many objects together
+    (players entered into the registry, an event's registrations imported from a file),
+    written with one insert per 500 entries. With `event`, each entry belongs to it, as
+    `record` would write it; the event's public pages are told once for the whole change, and
+    the audit listeners hear of every target."""
+    if event is not None and changes:
+        _event_changed(event, event_pages=True)
+        for target, _after in changes:
+            hooks.audited(action, event, target)
+    entries = [_entry(actor=actor, action=action, target=target, event=event, after=after)
                for target, after in changes]
     return AuditEntry.objects.bulk_create(entries, batch_size=500)
+
+
+def _event_changed(event: Event, *, event_pages: bool) -> None:
+    # An audited change of an event may change what all its public pages show.
+    if event_pages:
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        # What is derived from the results hears of it (a large event's PDFs are rendered
+        # again in the background once this change commits, tournaments.printing).
+        hooks.results_changed(event)
+    # Now, and again once committed, in case this process read the old version between.
+    forget_event(event.slug)
+    transaction.on_commit(lambda: forget_event(event.slug))
 
 
 def _entry(*, actor: Any, action: str, target: models.Model, event: Event | None = None,

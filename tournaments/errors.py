@@ -37,6 +37,13 @@ class Forbidden(ServiceError):
     status = 403
 
 
+class TooLarge(ServiceError):
+    """An input larger than its limit, refused by its size before it is read (a CSV file over
+    CSV_IMPORT_MAX_BYTES, tournaments.limits)."""
+
+    status = 413
+
+
 class TooManyLogins(ServiceError):
     """Too many failed sign-ins from this address or for this username (config.login_limit)."""
 

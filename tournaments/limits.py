@@ -8,7 +8,9 @@ place so that the API, the pages, the archive import and the commands agree (doc
 - text: no NUL, no control characters, no invisible format characters (zero-width, direction
   overrides), no lone surrogates (`text_problem`, and the validators the models use);
 - JSON: a parse that refuses nesting deeper than `MAX_JSON_DEPTH` and NUL characters, with
-  the path of the offending value (`load_json`, `json_problems`).
+  the path of the offending value (`load_json`, `json_problems`);
+- CSV imports: the bytes of a file or pasted text and its data rows, bounded by the settings
+  `CSV_IMPORT_MAX_BYTES` and `CSV_IMPORT_MAX_ROWS` (`csv_too_large`, `csv_too_many_rows`).
 
 A refusal names the field (or the path in a JSON document) and is translated; nothing here
 writes anything.
@@ -22,7 +24,9 @@ import re
 import unicodedata
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext as _
 
@@ -259,3 +263,27 @@ def bounded_whole(name: str, value: Any, minimum: int, maximum: int) -> list[dic
              "message": _("%(field)s must be a whole number from %(min)s to %(max)s") % {
                  "field": name, "min": minimum, "max": maximum}}]
 
+
+# ---------------------------------------------------------------------------------------
+# CSV imports
+# ---------------------------------------------------------------------------------------
+
+def csv_too_large(size: int, field: str) -> dict[str, Any] | None:
+    """The refusal (code `too_large`, answered 413) of a CSV file or pasted text of `size`
+    bytes when it is over `CSV_IMPORT_MAX_BYTES`, else None. Asked with an upload's `size`
+    before anything of it is read."""
+    limit = settings.CSV_IMPORT_MAX_BYTES
+    if size <= limit:
+        return None
+    return {"hand": None, "field": field, "code": "too_large",
+            "message": _("the file is larger than %(limit)s: import its rows in several "
+                         "smaller files") % {"limit": filesizeformat(limit)}}
+
+
+def csv_too_many_rows(field: str) -> dict[str, Any]:
+    """The refusal (code `too_many_rows`, answered 400) of a CSV file whose reader has passed
+    `CSV_IMPORT_MAX_ROWS` data rows."""
+    limit = settings.CSV_IMPORT_MAX_ROWS
+    return {"hand": None, "field": field, "code": "too_many_rows",
+            "message": _("the file has more than %(limit)s rows: import them in several files "
+                         "of at most %(limit)s rows") % {"limit": limit}}

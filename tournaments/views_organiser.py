@@ -39,7 +39,6 @@ from tournaments.forms import (
     StatusForm,
     SwapForm,
     add_service_errors,
-    import_errors_by_row,
     ruleset_description,
 )
 from tournaments.models import Event, Job, Player, Registration, Round, Scorecard
@@ -241,10 +240,11 @@ def players_import(request: HttpRequest, event: Event) -> HttpResponse:
     if form.is_valid():
         try:
             created = services.registrations_import_csv(event=event, text=form.cleaned_data["csv"],
-                                                        actor=request.user)
+                                                        actor=request.user,
+                                                        field=form.cleaned_data["source"])
         except ServiceError as exc:
-            return _players_page(request, event, import_form=form, status=400,
-                                 import_errors=import_errors_by_row(exc.errors))
+            return _players_page(request, event, import_form=form, status=exc.status,
+                                 import_errors=form.show_service_errors(exc.errors))
         messages.success(request, ngettext("%(n)s player imported.", "%(n)s players imported.",
                                            len(created)) % {"n": len(created)})
         if created.reused:
@@ -253,7 +253,7 @@ def players_import(request: HttpRequest, event: Event) -> HttpResponse:
                 "%(players)s were already in the registry: registered, not created again.",
                 len(created.reused)) % {"players": ", ".join(str(p) for p in created.reused)})
         return redirect("manage-players", event.slug)
-    return _players_page(request, event, import_form=form, status=400)
+    return _players_page(request, event, import_form=form, status=413 if form.too_large() else 400)
 
 
 @require_POST

@@ -63,6 +63,7 @@ from leagues.services.seasons import (
     membership_add,
     membership_move,
     membership_remove,
+    memberships_add_many,
     season_create,
     season_update,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "matchday_seat",
     "matchday_update",
     "membership_add",
+    "memberships_add_many",
     "membership_move",
     "membership_remove",
     "repeat_meetings",

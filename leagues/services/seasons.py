@@ -184,9 +184,77 @@ def membership_add(*, division: Division, player: Player, actor: Any, seed_posit
                                                  seed_position=seed_position, origin=origin)
     _drop_schedule(season, division, actor)
     audit.record(actor=actor, action="league.membership.add", target=membership,
-                 after={"division": division.name, "player": player.pk, "seed_position": seed_position,
-                        "origin": origin})
+                 after=_membership_added(membership))
     return membership
+
+
+def _membership_added(membership: SeasonMembership) -> dict[str, Any]:
+    return {"division": membership.division.name, "player": membership.player_id,
+            "seed_position": membership.seed_position, "origin": membership.origin}
+
+
+@transaction.atomic
+def memberships_add_many(*, season: Season, entries: Sequence[tuple[Division, Player, int | None]],
+                         actor: Any, origin: str = SeasonMembership.Origin.NEW) -> list[SeasonMembership]:
+    """`membership_add` for many players at once (the rows of a CSV import), in a number of
+    queries that does not grow with the list: the same checks, made over the whole list in
+    its order as one call after another would make them (the season still being planned,
+    each player once in the season, a division not over its size, each seed position inside
+    the division and free; a position left None is the next free one of its division), then
+    one insert per 500 members, one audit entry for each, and each changed division's
+    schedule dropped once. All or none.
+
+    `entries` are (division of this season, saved player, seed position or None); refusals
+    name `entries[i].<field>`, i counting from 0."""
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    check_planning(season)
+    if origin not in SeasonMembership.Origin.values:
+        raise ServiceError(_("unknown origin %(o)s") % {"o": origin}, field="origin", code="invalid_choice")
+    members = set(season.memberships.values_list("player_id", flat=True))
+    taken: dict[int, set[int]] = {d.pk: set() for d in season.divisions.all()}
+    for division_id, position in season.memberships.values_list("division_id", "seed_position"):
+        taken[division_id].add(position)
+    errors: list[dict[str, Any]] = []
+    new = []
+    for i, (division, player, seed_position) in enumerate(entries):
+        def bad(field: str, code: str, message: str) -> None:
+            errors.append(err(f"entries[{i}].{field}", code, message))  # noqa: B023
+
+        if division.pk not in taken:
+            bad("division", "unknown_division", _("%(d)s is not a division of this season") % {"d": division.name})
+            continue
+        positions = taken[division.pk]
+        if player.pk in members:
+            bad("player", "already_member", _("%(p)s is already in this season") % {"p": player})
+            continue
+        if division.size and len(positions) >= division.size:
+            bad("division", "division_full", _("%(d)s is full (%(n)s players)") % {"d": division.name,
+                                                                                  "n": division.size})
+            continue
+        if seed_position is None:
+            seed_position = next(n for n in range(1, len(positions) + 2) if n not in positions)
+        if seed_position < 1 or (division.size and seed_position > division.size):
+            bad("seed_position", "out_of_range",
+                _("seed position %(n)s is outside the division") % {"n": seed_position})
+            continue
+        if seed_position in positions:
+            bad("seed_position", "seed_position_taken", _("seed position %(n)s is taken") % {"n": seed_position})
+            continue
+        members.add(player.pk)
+        positions.add(seed_position)
+        division.season = season  # the members' names say their season and league
+        new.append(SeasonMembership(season=season, division=division, player=player,
+                                    seed_position=seed_position, origin=origin))
+    if errors:
+        raise ServiceError(errors)
+    created = SeasonMembership.objects.bulk_create(new, batch_size=500)
+    if any(m.pk is None for m in created):  # pragma: no cover - PostgreSQL and SQLite return keys
+        raise ServiceError(_("the database returned no keys for the new members"), code="no_keys_returned")
+    for division in {m.division_id: m.division for m in created}.values():
+        _drop_schedule(season, division, actor)
+    audit.record_many(actor=actor, action="league.membership.add",
+                      changes=[(m, _membership_added(m)) for m in created])
+    return created
 
 
 @transaction.atomic

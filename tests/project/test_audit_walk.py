@@ -214,6 +214,14 @@ def _registration_create(w: World) -> Call:
                 "registration.create", w.organiser)
 
 
+def _registrations_create_many(w: World) -> Call:
+    event = w.event(players=0)
+    players = [PlayerFactory(), PlayerFactory()]
+    return Call(lambda: ts.registrations_create_many(
+        event=event, entries=[(players[0], 1, "registered"), (players[1], 2, "checked_in")],
+        actor=w.organiser), "registration.create", w.organiser)
+
+
 def _registration_set_status(w: World) -> Call:
     reg = w.event(players=1).registrations.get()
     return Call(lambda: ts.registration_set_status(registration=reg, status="checked_in",
@@ -504,6 +512,15 @@ def _membership_add(w: World) -> Call:
                 "league.membership.add", w.organiser)
 
 
+def _memberships_add_many(w: World) -> Call:
+    season = w.season(members=0)
+    division = w.division(season)
+    players = [PlayerFactory(), PlayerFactory()]
+    return Call(lambda: ls.memberships_add_many(
+        season=season, entries=[(division, players[0], None), (division, players[1], 5)],
+        actor=w.organiser), "league.membership.add", w.organiser)
+
+
 def _membership_remove(w: World) -> Call:
     membership = w.season(members=1).memberships.get()
     return Call(lambda: ls.membership_remove(membership=membership, actor=w.organiser,
@@ -652,6 +669,7 @@ WRITES: dict[str, Callable[..., Call]] = {
         "event.create", w.organiser),
     "tournaments.services.event_update": _event_update,
     "tournaments.services.registration_create": _registration_create,
+    "tournaments.services.registrations_create_many": _registrations_create_many,
     "tournaments.services.registration_set_status": _registration_set_status,
     "tournaments.services_checkin.registration_set_absent": _registration_set_absent,
     "tournaments.services.round_store": _round_store,
@@ -693,6 +711,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "leagues.services.season_create": _season_create,
     "leagues.services.season_update": _season_update,
     "leagues.services.membership_add": _membership_add,
+    "leagues.services.memberships_add_many": _memberships_add_many,
     "leagues.services.membership_remove": _membership_remove,
     "leagues.services.membership_move": _membership_move,
     "leagues.services.applicants_select": _applicants_select,

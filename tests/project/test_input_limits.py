@@ -2,21 +2,27 @@
 holds, JSON nested thousands deep, NUL and control characters, and non-numbers where a number
 is posted (also other scripts' digits, superscripts and signs: issue #29) each get a clear 4xx
 (the API's error shape naming the field, a form error or a message on the pages), and nothing
-is stored."""
+is stored. Issue #29: bodies over Django's bounds answer in the API's error shape, and a CSV
+import over its byte or row limit is refused at its field."""
 
 from __future__ import annotations
 
 import io
 import json
+from urllib.parse import urlencode
 
 import pytest
+from django.core.files.uploadedfile import TemporaryUploadedFile
 from django.core.management import call_command
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
 from tests.conftest import built_once
 from tests.tournaments.api.test_roles import CARD, T1, E, World, as_built, build_world, trojka
-from tournaments.models import Event, Hand, Player, StandingsAdjustment
+from tournaments.errors import TooLarge
+from tournaments.models import AuditEntry, Event, Hand, Player, Registration, StandingsAdjustment
+from tournaments.services import registrations_import_csv
+from tournaments.services.player_entry import read_import_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -253,3 +259,199 @@ def test_the_event_form_shows_a_control_character_in_the_name_as_a_form_error(wo
     assert "control characters" in response.content.decode()
     world.event.refresh_from_db()
     assert world.event.name == "Event cup"
+
+
+# ---------------------------------------------------------------------------------------
+# Oversized bodies (issue #29): the API answers in its error shape, the pages as Django does
+# ---------------------------------------------------------------------------------------
+
+THIRTY_MB = 30 * 1024 * 1024
+
+
+@pytest.mark.parametrize("role, path", [("anonymous", "/api/v1/score/"),
+                                        ("organiser", E + "registrations/import/"),
+                                        ("staff", "/api/v1/events/")])
+def test_a_30_mb_json_body_is_refused_413_in_the_error_shape(role, path, world):
+    players = Player.objects.count()
+    body = json.dumps({"csv": "first_name,last_name\n" + "Ana,Novak\n" * (THIRTY_MB // 10)})
+    response = world.client(role).post(path, body, content_type="application/json")
+    assert response.status_code == 413
+    assert response["Content-Type"].startswith("application/json")
+    error, = _errors(response)
+    assert error["code"] == "too_large" and error["field"] == "body"
+    assert "2.5" in error["message"]
+    assert Player.objects.count() == players
+
+
+def test_the_413_is_in_the_language_of_the_request(world):
+    body = json.dumps({"x": "a" * THIRTY_MB})
+    response = world.client("anonymous").post("/api/v1/score/", body, content_type="application/json",
+                                              HTTP_ACCEPT_LANGUAGE="sl")
+    assert response.status_code == 413
+    assert _errors(response)[0]["message"].startswith("telo zahteve je večje od")
+
+
+@pytest.mark.parametrize("multipart", [True, False])
+def test_a_body_with_too_many_fields_is_refused_400_in_the_error_shape(multipart, world):
+    fields = {f"f{n}": "1" for n in range(1001)}
+    client = world.client("staff")
+    response = (client.post("/api/v1/leagues/", fields, format="multipart") if multipart
+                else client.generic("POST", "/api/v1/leagues/", urlencode(fields),
+                                    content_type="application/x-www-form-urlencoded"))
+    assert response.status_code == 400
+    error, = _errors(response)
+    assert error["code"] == "too_large" and "1000" in error["message"]
+
+
+def test_a_page_keeps_djangos_answer_to_an_oversized_body(world):
+    client = Client()
+    client.force_login(world.users["organiser"])
+    response = client.post("/manage/e/cup/edit/", {"name": "x" * (3 * 1024 * 1024)})
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
+
+
+# ---------------------------------------------------------------------------------------
+# CSV imports (issue #29): a byte limit refused by the file's size before it is read (413),
+# a row limit refused as soon as the reader passes it (400); nothing stored
+# ---------------------------------------------------------------------------------------
+
+IMPORT = E + "registrations/import/"
+PAGE_IMPORT = "/manage/e/cup/players/import/"
+
+
+def _rows(count: int, tag: str = "Csv") -> str:
+    return "first_name,last_name\n" + "".join(f"Ana,{tag}{n}\n" for n in range(count))
+
+
+def _over_a_mebibyte() -> str:
+    # A little over 1 MiB (the default CSV_IMPORT_MAX_BYTES) in far fewer rows than the limit.
+    return "first_name,last_name,club\n" + "".join(
+        f"Ana,Big{n},{'K' * 400}\n" for n in range(2600))
+
+
+def _upload(text: str, name: str = "players.csv") -> io.BytesIO:
+    upload = io.BytesIO(text.encode())
+    upload.name = name
+    return upload
+
+
+def _organiser_page(world, language: str = "en") -> Client:
+    client = Client()
+    client.force_login(world.users["organiser"])
+    client.cookies["django_language"] = language
+    return client
+
+
+@pytest.fixture
+def nothing_stored(world):
+    """Asserts after the test that the import stored no player, registration or audit row."""
+    before = (Player.objects.count(), Registration.objects.count(), AuditEntry.objects.count())
+    yield
+    assert (Player.objects.count(), Registration.objects.count(),
+            AuditEntry.objects.count()) == before
+
+
+@pytest.fixture
+def unread_uploads(monkeypatch):
+    """Uploads over FILE_UPLOAD_MAX_MEMORY_SIZE arrive as temporary files; reading one fails
+    the test, so a refusal by size is shown to come before any read."""
+    def refuse(self, *args):
+        raise AssertionError("an oversized upload was read")
+    monkeypatch.setattr(TemporaryUploadedFile, "read", refuse, raising=False)
+    monkeypatch.setattr(TemporaryUploadedFile, "chunks", refuse)
+
+
+def test_the_csv_limits_are_settings_with_their_defaults():
+    from django.conf import settings
+
+    assert settings.CSV_IMPORT_MAX_BYTES == 1_048_576
+    assert settings.CSV_IMPORT_MAX_ROWS == 5_000
+
+
+@pytest.mark.parametrize("how", ["file", "csv"])
+def test_the_api_refuses_a_csv_over_the_byte_limit_with_413(how, world, nothing_stored):
+    text = _over_a_mebibyte()
+    assert len(text.encode()) > 1_048_576
+    body = {"file": _upload(text)} if how == "file" else {"csv": text}
+    response = _api(world).post(IMPORT, body, format="multipart" if how == "file" else "json")
+    assert response.status_code == 413
+    error, = _errors(response)
+    assert (error["field"], error["code"]) == (how, "too_large")
+    assert "1.0\xa0MB" in error["message"]
+
+
+def test_the_api_refuses_a_60_mb_upload_by_its_size_without_reading_it(world, nothing_stored,
+                                                                       unread_uploads):
+    upload = io.BytesIO(b"first_name,last_name\n" + b"Ana,Novak\n" * 6_000_000)
+    upload.name = "huge.csv"
+    response = _api(world).post(IMPORT, {"file": upload}, format="multipart")
+    assert response.status_code == 413
+    assert _errors(response)[0]["code"] == "too_large"
+
+
+@pytest.mark.parametrize("how", ["file", "csv"])
+def test_the_api_refuses_more_rows_than_the_limit_with_400(how, world, nothing_stored):
+    text = _rows(5_001)
+    body = {"file": _upload(text)} if how == "file" else {"csv": text}
+    response = _api(world).post(IMPORT, body, format="multipart" if how == "file" else "json")
+    assert response.status_code == 400
+    error, = _errors(response)
+    assert (error["field"], error["code"]) == (how, "too_many_rows")
+    assert "5000" in error["message"]
+
+
+def test_the_api_says_the_limits_in_the_language_of_the_request(world, nothing_stored):
+    response = _api(world).post(IMPORT, {"csv": _rows(5_001)}, format="json",
+                                HTTP_ACCEPT_LANGUAGE="de")
+    assert _errors(response)[0]["message"].startswith("die Datei hat mehr als 5000 Zeilen")
+    response = _api(world).post(IMPORT, {"csv": _over_a_mebibyte()}, format="json",
+                                HTTP_ACCEPT_LANGUAGE="cs")
+    assert _errors(response)[0]["message"].startswith("soubor je větší než")
+
+
+def test_the_page_refuses_a_file_over_the_byte_limit_with_413_at_the_field(world, nothing_stored,
+                                                                          unread_uploads):
+    big = "first_name,last_name,club\n" + "".join(f"Ana,Big{n},{'K' * 400}\n"
+                                                  for n in range(7_000))  # ~3 MB: a temporary file
+    response = _organiser_page(world, "sl").post(PAGE_IMPORT, {"file": _upload(big)})
+    assert response.status_code == 413
+    form = response.context["import_form"]
+    assert form.has_error("file", "too_large")
+    assert "datoteka je večja od" in form.errors["file"][0]
+
+
+def test_the_page_refuses_pasted_rows_over_the_byte_limit_with_413(world, nothing_stored):
+    response = _organiser_page(world).post(PAGE_IMPORT, {"text": _over_a_mebibyte()})
+    assert response.status_code == 413
+    assert response.context["import_form"].has_error("text", "too_large")
+
+
+@pytest.mark.parametrize("how", ["file", "text"])
+def test_the_page_refuses_more_rows_than_the_limit_at_the_field(how, world, nothing_stored):
+    text = _rows(5_001)
+    data = {"file": _upload(text)} if how == "file" else {"text": text}
+    response = _organiser_page(world, "cs").post(PAGE_IMPORT, data)
+    assert response.status_code == 400
+    errors = response.context["import_form"].errors[how]
+    assert errors == ["soubor má více než 5000 řádků: importujte je v několika souborech po "
+                      "nejvýše 5000 řádcích"]
+    assert response.context["import_errors"] == []
+
+
+def test_the_row_limit_stops_the_reader_at_the_first_row_past_it(settings):
+    settings.CSV_IMPORT_MAX_ROWS = 3
+    # Blank lines are no rows; the fifth row would be an error of its own if it were read.
+    text = "first_name,last_name\nA,B\n\nC,D\nE,F\n"
+    rows, errors = read_import_csv(text)
+    assert len(rows) == 3 and errors == []
+    rows, errors = read_import_csv(text + "G,H\nI,J,K,L,M\n", field="text")
+    assert rows == [] and [(e["field"], e["code"]) for e in errors] == [("text", "too_many_rows")]
+
+
+def test_the_services_hold_the_byte_limit_for_every_caller(world, settings, nothing_stored):
+    settings.CSV_IMPORT_MAX_BYTES = 100
+    with pytest.raises(TooLarge) as refused:
+        registrations_import_csv(event=world.event, text=_rows(20), actor=world.users["organiser"],
+                                 field="csv")
+    assert refused.value.status == 413 and refused.value.errors[0]["field"] == "csv"

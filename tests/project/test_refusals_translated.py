@@ -19,7 +19,7 @@ from tests.tournaments.api.test_roles import CARD, E, build_world, draft_round_2
 from tournaments.errors import ServiceError
 
 ROOT = Path(__file__).resolve().parents[2]
-REFUSALS = {"ServiceError", "Conflict", "NotFound", "Forbidden", "TooManyLogins"}
+REFUSALS = {"ServiceError", "Conflict", "NotFound", "Forbidden", "TooLarge", "TooManyLogins"}
 
 
 def _name(func: ast.expr) -> str:

@@ -1,12 +1,15 @@
-"""Security at the edge: headers on every page, CSRF on forms, and a rate limit on logins."""
+"""Security at the edge: headers on every page, CSRF on forms, a rate limit on logins, and the
+API's 401 (with its challenge) to a caller without valid credentials."""
 
 from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from rest_framework.authtoken.models import Token
 
-from tests.factories import UserFactory
+from tests.factories import EventFactory, UserFactory
+from tournaments.models import Event, Job
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +144,70 @@ def test_check_deploy_warns_when_the_cache_is_private_to_a_process(settings):
                        "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                                    "LOCATION": "django_cache"}}
     assert shared_cache() == []
+
+
+# ---------------------------------------------------------------------------------------
+# No valid credentials: 401 in the API (issue #29)
+# ---------------------------------------------------------------------------------------
+
+def _api_errors(response) -> list[dict]:
+    body = response.json()
+    assert set(body) == {"errors"} and body["errors"], body
+    assert {"hand", "field", "code", "message"} <= set(body["errors"][0])
+    return body["errors"]
+
+
+NEW_EVENT = {"name": "Forged", "slug": "forged", "starts_on": "2026-11-21", "ends_on": "2026-11-21",
+             "ruleset_code": "tarok-net-2007", "ruleset_mode": "tri+1", "seating_system": "points",
+             "planned_rounds": 3, "hands_per_round": 16}
+
+
+@pytest.mark.parametrize("method, path, body", [
+    ("get", "/api/v1/events/", None),
+    ("get", "/api/v1/me/", None),
+    ("post", "/api/v1/events/", NEW_EVENT),
+    ("post", "/api/v1/auth/token/", {"username": "x", "password": "y"}),
+])
+def test_a_wrong_token_is_answered_401_with_the_challenge(method, path, body):
+    client = Client(HTTP_AUTHORIZATION="Token 0123456789abcdef0123456789abcdef01234567")
+    response = (client.post(path, body, content_type="application/json") if method == "post"
+                else client.get(path))
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
+    assert _api_errors(response)[0]["code"] == "authentication_failed"
+    assert not Event.objects.filter(slug="forged").exists()
+
+
+def test_a_write_without_credentials_is_answered_401_and_a_signed_in_write_is_not():
+    anonymous = Client().post("/api/v1/events/", NEW_EVENT, content_type="application/json")
+    assert anonymous.status_code == 401 and anonymous["WWW-Authenticate"] == "Token"
+    assert _api_errors(anonymous)[0]["code"] == "not_authenticated"
+    # Signed in by a valid token, without the right to create events: 403, no challenge.
+    user = UserFactory(username="no-rights")
+    token = Token.objects.create(user=user)
+    refused = Client(HTTP_AUTHORIZATION=f"Token {token.key}").post(
+        "/api/v1/events/", NEW_EVENT, content_type="application/json")
+    assert refused.status_code == 403 and "WWW-Authenticate" not in refused
+    assert not Event.objects.filter(slug="forged").exists()
+
+
+def test_an_officials_only_read_is_401_without_credentials_and_403_for_a_stranger():
+    event = EventFactory(slug="open-event", is_public=True)
+    job = Job.objects.create(key="seat_round:security", kind="seat_round", event=event)
+    anonymous = Client().get(f"/api/v1/jobs/{job.pk}/")
+    assert anonymous.status_code == 401 and anonymous["WWW-Authenticate"] == "Token"
+    assert _api_errors(anonymous)[0]["code"] == "not_organiser"
+    stranger = Client()
+    stranger.force_login(UserFactory(username="stranger"))
+    refused = stranger.get(f"/api/v1/jobs/{job.pk}/")
+    assert refused.status_code == 403 and "WWW-Authenticate" not in refused
+
+
+def test_a_session_and_a_valid_token_still_sign_in():
+    user = UserFactory(username="signed-in")
+    session = Client()
+    session.force_login(user)
+    assert session.get("/api/v1/me/").json()["username"] == "signed-in"
+    token = Token.objects.create(user=user)
+    by_token = Client(HTTP_AUTHORIZATION=f"Token {token.key}").get("/api/v1/me/")
+    assert by_token.status_code == 200 and by_token.json()["username"] == "signed-in"

@@ -2,21 +2,34 @@
 (`tournaments.errors.ServiceError`, `Conflict`, `NotFound`, `Forbidden`) or DRF's own (validation,
 authentication, permission, not found, method, parsing, throttling), answers with the scorecard
 contract's error shape `{"errors": [{"hand", "field", "code", "message"}]}`, so a client reads
-every 4xx the same way."""
+every 4xx the same way.
+
+A body over Django's bounds (`DATA_UPLOAD_MAX_MEMORY_SIZE`, `DATA_UPLOAD_MAX_NUMBER_FIELDS`,
+`DATA_UPLOAD_MAX_NUMBER_FILES`) answers in the same shape, code `too_large`: 413 for its size,
+400 for its number of fields or files. Django alone would answer its HTML "Bad Request" page,
+which the pages keep.
+
+A caller without credentials is answered 401 with the challenge `WWW-Authenticate: Token`
+whenever he is refused for want of a right: DRF's own refusal of an anonymous write, a wrong
+token, and a service's `Forbidden` alike (docs/security.md); a signed-in caller lacking the
+right gets 403."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.errors import ServiceError
+from tournaments.errors import Forbidden, ServiceError
 
 NON_FIELD = "non_field_errors"
 
@@ -54,7 +67,46 @@ def _item(field: str, message: Any) -> dict[str, Any]:
             "code": getattr(message, "code", None) or "invalid", "message": str(message)}
 
 
+def _challenge(context: dict[str, Any]) -> str | None:
+    """The `WWW-Authenticate` challenge for a caller who gave no credentials (None when he
+    gave some that were accepted, or when the view authenticates nobody)."""
+    request, view = context.get("request"), context.get("view")
+    if request is None or view is None:
+        return None
+    try:
+        if getattr(request.user, "is_authenticated", False):
+            return None
+    except exceptions.APIException:  # pragma: no cover - authentication ran before the view
+        pass
+    return view.get_authenticate_header(request)
+
+
+def _too_large(exc: Exception) -> Response | None:
+    """Django's refusals of an oversized body (raised when DRF reads it) in the error shape."""
+    if isinstance(exc, RequestDataTooBig):
+        status, message = 413, _("the request body is larger than %(limit)s: send less at once") % {
+            "limit": filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)}
+    elif isinstance(exc, TooManyFieldsSent):
+        status, message = 400, _("the request has more than %(limit)s fields") % {
+            "limit": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS}
+    elif isinstance(exc, TooManyFilesSent):
+        status, message = 400, _("the request has more than %(limit)s files") % {
+            "limit": settings.DATA_UPLOAD_MAX_NUMBER_FILES}
+    else:
+        return None
+    return Response({"errors": [{"hand": None, "field": "body", "code": "too_large",
+                                 "message": message}]}, status=status)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    too_large = _too_large(exc)
+    if too_large is not None:
+        return too_large
+    if isinstance(exc, Forbidden) and (challenge := _challenge(context)):
+        # Refused for want of a right, to a caller who did not sign in: 401 as DRF answers
+        # his writes, so that a client knows to send its token; the service's words stay.
+        return Response({"errors": exc.errors}, status=401,
+                        headers={"WWW-Authenticate": challenge})
     if isinstance(exc, ServiceError):
         return Response({"errors": exc.errors}, status=exc.status)
     response = drf_exception_handler(exc, context)

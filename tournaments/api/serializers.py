@@ -14,7 +14,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import jobs, rights
+from tournaments import jobs, limits, rights
+from tournaments.errors import TooLarge
 from tournaments.exact_points import ExactPointsSerializerField, parse_points
 from tournaments.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
 from tournaments.models import (
@@ -187,20 +188,39 @@ class RegistrationStatusSerializer(serializers.Serializer):
                                      help_text="checked_in, late_entry, withdrawn or registered")
 
 
+def _refuse_too_large(size: int, field: str) -> None:
+    problem = limits.csv_too_large(size, field)
+    if problem is not None:
+        raise TooLarge([problem])
+
+
 class RegistrationImportSerializer(serializers.Serializer):
+    """The CSV of an import as text or as a file. Over CSV_IMPORT_MAX_BYTES either is refused
+    by its size before it is read: 413, code `too_large`, at its field. `field` in the
+    validated data names the field the CSV came in, for the service's refusals of the whole
+    file (too many rows)."""
+
     csv = serializers.CharField(required=False, trim_whitespace=False,
-                                help_text="the CSV text (JSON bodies)")
-    file = serializers.FileField(required=False, help_text="the CSV file (multipart bodies)")
+                                help_text="the CSV text (JSON bodies); at most CSV_IMPORT_MAX_BYTES "
+                                          "bytes (1 MiB by default) and CSV_IMPORT_MAX_ROWS rows "
+                                          "(5,000)")
+    file = serializers.FileField(required=False, help_text="the CSV file (multipart bodies); the "
+                                                           "same limits")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         upload = attrs.get("file")
         if upload is not None:
+            attrs["field"] = "file"
+            # By the size the upload arrived with: a file over the limit is never read.
+            _refuse_too_large(upload.size, "file")
             try:
                 attrs["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as exc:
                 raise serializers.ValidationError(
                     {"file": _("the file must be UTF-8 text")}, code="not_utf8") from exc
         elif attrs.get("csv") is not None:
+            attrs["field"] = "csv"
+            _refuse_too_large(len(attrs["csv"].encode("utf-8", "surrogatepass")), "csv")
             attrs["text"] = attrs["csv"]
         else:
             raise serializers.ValidationError({"csv": _("send the CSV as csv (JSON) or file (upload)")},

@@ -278,10 +278,12 @@ class RegistrationImportView(APIView):
             "Columns (header line): first_name, last_name, club, country, federation_id, "
             "start_number, status. Every row is checked first; one bad row refuses the whole "
             "file and every problem is listed with field rows[i].<column> (i counts data rows "
-            "from 0)."),
+            "from 0). A CSV over CSV_IMPORT_MAX_BYTES (1 MiB by default) is refused by its "
+            "size with 413, code too_large; one of more than CSV_IMPORT_MAX_ROWS data rows "
+            "(5,000) with 400, code too_many_rows; both name the field, csv or file."),
         request={"application/json": RegistrationImportSerializer,
                  "multipart/form-data": RegistrationImportSerializer},
-        responses={201: RegistrationImportResultSerializer, **refusals(400, 403, 404)},
+        responses={201: RegistrationImportResultSerializer, **refusals(400, 403, 404, 413)},
     )
     def post(self, request: Request, slug: str) -> Response:
         event = permissions.visible_event(request.user, slug)
@@ -289,7 +291,8 @@ class RegistrationImportView(APIView):
         data = RegistrationImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         created = services.registrations_import_csv(event=event, text=data.validated_data["text"],
-                                                    actor=request.user)
+                                                    actor=request.user,
+                                                    field=data.validated_data["field"])
         return Response(RegistrationImportResultSerializer(
             {"imported": len(created), "registrations": created,
              "reused_players": [p.pk for p in created.reused]}).data,

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -104,24 +106,67 @@ class PlayerMergeForm(forms.Form):
 
 
 class CsvImportForm(forms.Form):
+    """A CSV file or pasted rows, for the import pages of an event's players and of a league
+    season's divisions. A file or text over CSV_IMPORT_MAX_BYTES is refused at its field by
+    its size, before it is read (`too_large`: the views answer 413); `source` in the cleaned
+    data names the field the rows came in, for the service's refusals of the whole file."""
+
     file = forms.FileField(label=_("CSV file"), required=False)
     text = forms.CharField(label=_("…or paste the rows"), required=False,
                            widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}))
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "At most %(size)s and %(rows)s rows; a longer list in several files.") % {
+            "size": filesizeformat(settings.CSV_IMPORT_MAX_BYTES),
+            "rows": settings.CSV_IMPORT_MAX_ROWS}
+
+    def _refuse_if_too_large(self, field: str, size: int) -> bool:
+        problem = limits.csv_too_large(size, field)
+        if problem is not None:
+            # The words the services and the API use for the same refusal.
+            self.add_error(field, forms.ValidationError(problem["message"], code="too_large"))
+        return problem is not None
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         upload = data.get("file")
+        data["csv"] = ""
         if upload:
+            data["source"] = "file"
+            # By the size the upload arrived with: a file over the limit is never read.
+            if self._refuse_if_too_large("file", upload.size):
+                return data
             raw = upload.read()
             try:
                 data["csv"] = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 self.add_error("file", _("The file is not UTF-8 text."))
         else:
-            data["csv"] = data.get("text") or ""
+            data["source"] = "text"
+            text = data.get("text") or ""
+            if self._refuse_if_too_large("text", len(text.encode("utf-8", "surrogatepass"))):
+                return data
+            data["csv"] = text
         if not self.errors and not data["csv"].strip():
             self.add_error(None, _("Choose a file or paste the rows."))
         return data
+
+    def too_large(self) -> bool:
+        """Whether the file or the text was refused for its size (answered 413)."""
+        return self.has_error("file", "too_large") or self.has_error("text", "too_large")
+
+    def show_service_errors(self, errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A refused import's errors: those about the whole file (its size, its number of
+        rows) go to the field it came in; the rest, grouped by row, for the page's list."""
+        rest = []
+        for error in errors:
+            if error.get("field") in self.fields:
+                self.add_error(error["field"], error["message"])
+            else:
+                rest.append(error)
+        return import_errors_by_row(rest)
 
 
 def import_errors_by_row(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -3,8 +3,9 @@ WeasyPrint, in the event's language (`Event.language`) so the headings are the o
 players read; the Czech money sheet keeps its three languages whatever the event's language.
 
 WeasyPrint fetches nothing from the network: the sheets carry their QR codes as data URIs and
-the only files they read are the DejaVu fonts of Debian's fonts-dejavu-core, so a name typed
-into a registration can never make the server fetch a URL.
+the only files they read are the DejaVu fonts of Debian's fonts-dejavu-core
+(tournaments.printing.fetch), so a name typed into a registration can never make the server
+fetch a URL or read another file.
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ import weasyprint
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
 
 from tournaments import collector
 from tournaments.models import Event, Round
 from tournaments.printing import child_process, forms, grid, selectors
 from tournaments.printing.catalogue import DRAWING_LABELS
+from tournaments.printing.fetch import PrintFetcher
 from tournaments.printing.selectors import MONEY, POINTS, SCHRIFT, TRI1
-
-FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
 
 SHEET_TEMPLATES = {
     MONEY: "pdf/money_sheet.html",
@@ -42,15 +41,6 @@ SHEET_STYLES = {
 }
 
 
-class _SheetFetcher(URLFetcher):
-    """Lets WeasyPrint read data URIs and the DejaVu font files, and nothing else."""
-
-    def fetch(self, url, headers=None):
-        if url.startswith("data:") or url.startswith("file://" + FONT_DIR):
-            return super().fetch(url, headers)
-        raise ValueError(f"the printouts fetch no external resources ({url[:80]})")
-
-
 def _printed_at(event: Event) -> str:
     return timezone.localtime(timezone.now(), event.tz).strftime("%Y-%m-%d %H:%M")
 
@@ -62,7 +52,7 @@ def _html(template: str, context: dict, language: str) -> str:
 
 def _document(html: str, font_config: FontConfiguration,
               stylesheet: weasyprint.CSS | None = None) -> weasyprint.Document:
-    return weasyprint.HTML(string=html, url_fetcher=_SheetFetcher()).render(
+    return weasyprint.HTML(string=html, url_fetcher=PrintFetcher()).render(
         font_config=font_config, stylesheets=[stylesheet] if stylesheet else None)
 
 
@@ -168,7 +158,7 @@ def fills_html(fills: list[forms.Fill]) -> str:
 def _sheet_stylesheet(kind: str, font_config: FontConfiguration) -> weasyprint.CSS:
     css = (render_to_string("pdf/base.css") + render_to_string("pdf/table_sheets.css")
            + render_to_string(SHEET_STYLES[kind]))
-    return weasyprint.CSS(string=css, font_config=font_config, url_fetcher=_SheetFetcher())
+    return weasyprint.CSS(string=css, font_config=font_config, url_fetcher=PrintFetcher())
 
 
 def _batches(sheets: Iterable[selectors.TableSheet]) -> Iterator[list[selectors.TableSheet]]:

@@ -39,6 +39,7 @@ from tournaments.services.player_entry import (
 from tournaments.services.registrations import (
     registration_create,
     registration_set_status,
+    registrations_create_many,
 )
 from tournaments.services.rounds import (
     CHECKER_NOTE,
@@ -85,6 +86,7 @@ __all__ = [
     "registration_add",
     "registration_create",
     "registration_set_status",
+    "registrations_create_many",
     "registrations_import_csv",
     "round_publish",
     "round_start_clock",

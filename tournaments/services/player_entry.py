@@ -1,28 +1,33 @@
 """Players entered into an event: typed in one at a time at the desk, or imported from a CSV
 file all or nothing (the file read, every row checked, then written in one transaction). Both
-match the registry instead of creating a player twice; the player checks and the matching
-are shared with the leagues' import."""
+match the registry instead of creating a player twice; the player checks, the matching and
+the file's limits (its bytes and rows, tournaments.limits) are shared with the leagues'
+import."""
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import audit, rights, search
+from tournaments import audit, limits, rights, search
 from tournaments.countries import country_code
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import (
     Event,
     Player,
     Registration,
 )
-from tournaments.services.events import player_create
-from tournaments.services.registrations import registration_create
+from tournaments.services.events import player_create, players_create_many
+from tournaments.services.registrations import registration_create, registrations_create_many
 
 PLAYER_IMPORT_COLUMNS = ("first_name", "last_name", "club", "country", "federation_id")
 
@@ -39,12 +44,24 @@ def import_error(index: int | None, column: str, code: str, message: str) -> dic
     return {"hand": None, "field": field, "code": code, "message": message}
 
 
-def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS
+def refuse_oversized_csv(text: str, field: str) -> None:
+    """Refuse (413, code `too_large`) an import text over CSV_IMPORT_MAX_BYTES before it is
+    read as CSV. The pages and the API refuse an uploaded file by its size before reading it;
+    this holds the same bound for every caller of the services."""
+    # surrogatepass: a lone surrogate is counted, not a reason to fail (it is refused later).
+    problem = limits.csv_too_large(len((text or "").encode("utf-8", "surrogatepass")), field)
+    if problem is not None:
+        raise TooLarge([problem])
+
+
+def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS, *, field: str = "file"
                     ) -> tuple[list[tuple[int, int, dict[str, str]]], list[dict[str, Any]]]:
     """The data rows of an import file as (row index, file line, {column: value}), or the
     problems of its header. Spreadsheets export with commas, semicolons or tabs; the header
     line says which. `columns` are the columns a file may have (a league season's import
-    has its own, leagues.services_import)."""
+    has its own, leagues.services_import). A file with more data rows than
+    CSV_IMPORT_MAX_ROWS is refused as soon as the reader passes them, naming `field` (the
+    form's or the API's field the text came in)."""
     text = (text or "").lstrip("\ufeff")
     if not text.strip():
         return [], [import_error(None, "", "empty", "the file is empty")]
@@ -81,11 +98,16 @@ def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS
         return [], errors
     rows = []
     index = -1
+    data_rows, max_rows = 0, settings.CSV_IMPORT_MAX_ROWS
     try:
         for cells in reader:
             index += 1
             if not any(c.strip() for c in cells):
                 continue
+            data_rows += 1
+            if data_rows > max_rows:
+                # One row past the limit: the rest is not read, and nothing of it is kept.
+                return [], [limits.csv_too_many_rows(field)]
             if len(cells) > len(header):
                 errors.append(import_error(index, "", "too_many_cells",
                                             f"line {reader.line_num}: {len(cells)} cells, the "
@@ -234,9 +256,13 @@ class ImportedRegistrations(list):
 
 
 @transaction.atomic
-def registrations_import_csv(*, event: Event, text: str, actor: Any) -> ImportedRegistrations:
+def registrations_import_csv(*, event: Event, text: str, actor: Any,
+                             field: str = "file") -> ImportedRegistrations:
     """Register the players of a CSV file (columns first_name, last_name, club, country,
     federation_id, start_number, status; a header line names them).
+
+    At most CSV_IMPORT_MAX_BYTES bytes (else 413, `too_large`) and CSV_IMPORT_MAX_ROWS data
+    rows (else 400, `too_many_rows`); both refusals name `field`, the field the text came in.
 
     All or nothing: every row is checked first, and one bad row refuses the whole file with
     every problem listed as `rows[i].<column>` (i counts data rows from 0, blank lines
@@ -248,22 +274,27 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any) -> Imported
     tabs.
     """
     rights.require_organiser(actor, event)
+    refuse_oversized_csv(text, field)
     # Lock the event so no registration slips in between the check and the writes.
     event = Event.objects.select_for_update().get(pk=event.pk)
-    rows, errors = read_import_csv(text)
+    rows, errors = read_import_csv(text, field=field)
     plan: list[dict[str, Any]] = []
     if not errors:
         plan, errors = plan_import(event, rows)
     if errors:
         raise ServiceError(errors)
+    # In bulk: the new players, then the registrations, each with the checks and the audit
+    # entry of player_create and registration_create (a query or more per row took over a
+    # minute for 10,000 rows). What they refuse the plan has already checked; should they
+    # refuse anything, it is named at its row.
+    create_players_of_plan(plan, rows, actor)
+    with refusals_at_rows("entries", rows):
+        registrations = registrations_create_many(
+            event=event, actor=actor,
+            entries=[(item["player"], item["start_number"], item["status"]) for item in plan])
     created = ImportedRegistrations()
-    for item in plan:
-        player = item["player"] or player_create(**item["new_player"], actor=actor)
-        created.append(registration_create(event=event, player=player, actor=actor,
-                                           start_number=item["start_number"],
-                                           status=item["status"]))
-        if item["matched_by"] == "name":
-            created.reused.append(player)
+    created.extend(registrations)
+    created.reused.extend(item["player"] for item in plan if item["matched_by"] == "name")
     audit.record(actor=actor, action="registration.import", target=event, event=event,
                  after={"rows": len(created),
                         "start_numbers": [r.start_number for r in created],
@@ -278,6 +309,41 @@ def _may_use(actor: Any, player: Player, values: dict[str, str]) -> bool:
         return True
     name, club = search.player_key(values["first_name"], values["last_name"], values["club"])
     return player.search_name == name and player.search_club == club
+
+
+@contextmanager
+def refusals_at_rows(name: str, rows: list[tuple[int, int, dict[str, str]]]) -> Iterator[None]:
+    """A bulk service's refusals of `name[k].<field>` (the k-th row of the plan) said at the
+    file's row, `rows[i].<field>`, with its line, like the plan's own refusals."""
+    try:
+        yield
+    except ServiceError as exc:
+        errors = []
+        for error in exc.errors:
+            field = str(error.get("field") or "")
+            match = re.fullmatch(rf"{name}\[(\d+)\]\.?(.*)", field)
+            if match is None:
+                errors.append(error)
+                continue
+            index, line, _values = rows[int(match[1])]
+            errors.append(import_error(index, match[2], error["code"],
+                                       f"line {line}: {error['message']}"))
+        exc.errors = errors
+        raise
+
+
+def create_players_of_plan(plan: list[dict[str, Any]], rows: list[tuple[int, int, dict[str, str]]],
+                           actor: Any) -> None:
+    """Create, together, the registry's new players an import's plan needs (the items without
+    a player), with `player_create`'s checks and audit entries, and put them into the plan."""
+    needed = [k for k, item in enumerate(plan) if item["player"] is None]
+    if not needed:
+        # Nothing to create, nothing to ask: row by row, player_create was not called either.
+        return
+    with refusals_at_rows("players", [rows[k] for k in needed]):
+        players = players_create_many(players=[plan[k]["new_player"] for k in needed], actor=actor)
+    for k, player in zip(needed, players, strict=True):
+        plan[k]["player"] = player
 
 
 @transaction.atomic

@@ -1,6 +1,7 @@
-"""Writes of an event's registrations: a player registered with his start number, and a
-registration's status (checked in, late entry, withdrawn). Players typed in at the desk or
-imported from a file come in through `tournaments.services.player_entry`."""
+"""Writes of an event's registrations: a player registered with his start number (one, or
+many together with the same checks for an import), and a registration's status (checked in,
+late entry, withdrawn). Players typed in at the desk or imported from a file come in through
+`tournaments.services.player_entry`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit, lifecycle, rights
-from tournaments.errors import ServiceError
+from tournaments.errors import CONSTRAINT_MESSAGES, ServiceError
 from tournaments.models import (
     Event,
     Player,
@@ -42,8 +43,75 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     full_clean(reg, exclude=["event", "player"])
     reg.save()
     audit.record(actor=actor, action="registration.create", target=reg, event=event,
-                 after={"player": player.pk, "start_number": start_number, "status": status})
+                 after=_registration_created(reg))
     return reg
+
+
+def _registration_created(reg: Registration) -> dict[str, Any]:
+    return {"player": reg.player_id, "start_number": reg.start_number, "status": reg.status}
+
+
+# The constraints of Registration that `registrations_create_many` checks itself over the
+# whole list, instead of a query per registration (tests hold this to Registration.Meta).
+BULK_CHECKED_CONSTRAINTS = frozenset({"registration_start_number_unique",
+                                      "registration_player_once_per_event",
+                                      "registration_start_number_positive"})
+
+
+@transaction.atomic
+def registrations_create_many(*, event: Event, entries: list[tuple[Player, int, str]],
+                              actor: Any) -> list[Registration]:
+    """`registration_create` for many players at once (the rows of a CSV import), in a number
+    of queries that does not grow with the list: the same checks (the organiser's right,
+    entries still open, each player registered once, each start number free and given once,
+    the registration's own validation and constraints), made over the whole list, then one
+    insert per 500 registrations and one audit entry for each. All or none.
+
+    `entries` are (player, start number, status); the players are saved. Refusals name
+    `entries[i].<field>`, i counting from 0."""
+    rights.require_organiser(actor, event)
+    # Lock the event row, as registration_create does, so no registration slips in between.
+    Event.objects.select_for_update().get(pk=event.pk)
+    _refuse_entry_after_draw(event)
+    registered = set(event.registrations.values_list("player_id", flat=True))
+    taken = set(event.registrations.values_list("start_number", flat=True))
+    errors: list[dict[str, Any]] = []
+    new = []
+    for i, (player, start_number, status) in enumerate(entries):
+        # Called only within this iteration, so i is this entry's.
+        def bad(field: str, code: str, message: str) -> None:
+            errors.append({"hand": None, "field": f"entries[{i}].{field}", "code": code,  # noqa: B023
+                           "message": message})
+
+        if player.pk in registered:
+            bad("player", "already_registered",
+                _("%(player)s is already registered") % {"player": player})
+        if start_number in taken:
+            bad("start_number", "start_number_taken",
+                _("start number %(number)s is taken") % {"number": start_number})
+        if start_number < 1:
+            where, message = CONSTRAINT_MESSAGES["registration_start_number_positive"]
+            bad(where, "registration_start_number_positive", str(message))
+        registered.add(player.pk)
+        taken.add(start_number)
+        reg = Registration(event=event, player=player, start_number=start_number, status=status)
+        try:
+            # The constraints are BULK_CHECKED_CONSTRAINTS, just checked over the list.
+            full_clean(reg, exclude=["event", "player"], validate_unique=False,
+                       validate_constraints=False)
+        except ServiceError as exc:
+            for error in exc.errors:
+                bad(error["field"], error["code"], error["message"])
+        new.append(reg)
+    if errors:
+        raise ServiceError(errors)
+    created = Registration.objects.bulk_create(new, batch_size=500)
+    if any(r.pk is None for r in created):  # pragma: no cover - PostgreSQL and SQLite return keys
+        raise ServiceError(_("the database returned no keys for the new registrations"),
+                           code="no_keys_returned")
+    audit.record_many(actor=actor, action="registration.create", event=event,
+                      changes=[(r, _registration_created(r)) for r in created])
+    return created
 
 
 def _refuse_entry_after_draw(event: Event) -> None:

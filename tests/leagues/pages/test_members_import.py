@@ -2,7 +2,8 @@
 registry players are found (forgiving case and diacritics, or by federation id) and not
 created again, new ones are created, positions are given or the next free ones; one bad row
 refuses the whole file with each problem under its row and column, and nothing is saved; the
-import is audited; another league's organiser cannot import."""
+import is audited; another league's organiser cannot import; a file over the byte limit (413)
+or the row limit (400) is refused at its field, and nothing is stored."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from leagues import services
 from leagues.models import SeasonMembership
 from leagues.services_import import memberships_import_csv
 from tests.factories import PlayerFactory, UserFactory, allow_event_creation
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import AuditEntry, Player
 
 pytestmark = pytest.mark.django_db
@@ -128,3 +129,40 @@ def test_only_the_leagues_organisers_import_and_not_once_a_matchday_is_seated(se
     assert SeasonMembership.objects.count() == 0
     page = _client(season.league.organisers.get()).get("/manage/leagues/csv-league/2025/players/")
     assert 'action="/manage/leagues/csv-league/2025/players/import/"' in page.content.decode()
+
+
+def _nothing_stored(season, players_before: int) -> None:
+    assert SeasonMembership.objects.filter(season=season).count() == 0
+    assert Player.objects.count() == players_before
+    assert not AuditEntry.objects.filter(action__startswith="league.membership").exists()
+
+
+def test_a_file_over_the_byte_limit_is_refused_with_413_at_its_field(season):
+    players = Player.objects.count()
+    big = "first_name,last_name,club,division\n" + "".join(
+        f"Ana,Big{n},{'K' * 400},Qualification group\n" for n in range(2_600))
+    assert len(big.encode()) > 1_048_576
+    client = _client(season.league.organisers.get())
+    client.cookies["django_language"] = "de"
+    response = client.post(URL, {"file": SimpleUploadedFile("big.csv", big.encode())})
+    assert response.status_code == 413
+    form = response.context["import_form"]
+    assert form.has_error("file", "too_large")
+    assert form.errors["file"][0].startswith("die Datei ist größer als")
+    pasted = client.post(URL, {"text": big})
+    assert pasted.status_code == 413 and pasted.context["import_form"].has_error("text", "too_large")
+    _nothing_stored(season, players)
+    with pytest.raises(TooLarge):
+        memberships_import_csv(season=season, text=big, actor=season.league.organisers.get())
+
+
+def test_more_rows_than_the_limit_are_refused_at_the_field(season):
+    players = Player.objects.count()
+    text = "first_name,last_name,division\n" + "".join(
+        f"Ana,Row{n},Qualification group\n" for n in range(5_001))
+    response = _client(season.league.organisers.get()).post(
+        URL, {"file": SimpleUploadedFile("rows.csv", text.encode())})
+    assert response.status_code == 400
+    assert response.context["import_form"].errors["file"] == [
+        "the file has more than 5000 rows: import them in several files of at most 5000 rows"]
+    _nothing_stored(season, players)

@@ -103,7 +103,7 @@ def test_api_reads_for_everybody_writes_for_organisers_and_refuses_with_errors()
     anonymous = Client()
     assert anonymous.get("/api/v1/leagues/api/").json()["division_size"] == 8
     create = {"name": "2026", "slug": "2026", "planned_matchdays": 2, "seed": 4}
-    assert anonymous.post("/api/v1/leagues/api/seasons/", create, content_type="application/json").status_code == 403
+    assert anonymous.post("/api/v1/leagues/api/seasons/", create, content_type="application/json").status_code == 401
     other = Client()
     other.force_login(stranger)
     refused = other.post("/api/v1/leagues/api/seasons/", create, content_type="application/json")

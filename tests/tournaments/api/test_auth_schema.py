@@ -48,8 +48,9 @@ def test_a_token_signs_in_and_a_wrong_password_is_refused_in_the_error_shape():
     assert me.status_code == 200 and me.json()["username"] == user.username
     client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     bad = client.get("/api/v1/me/")
-    # Session authentication comes first and has no challenge header, so DRF answers 403.
-    assert bad.status_code == 403 and _errors(bad)[0]["code"] == "authentication_failed"
+    # A wrong token is no credential: 401 with the challenge, on reads as on writes.
+    assert bad.status_code == 401 and _errors(bad)[0]["code"] == "authentication_failed"
+    assert bad["WWW-Authenticate"] == "Token"
 
 
 def test_password_guessing_is_slowed_down(settings):
@@ -104,7 +105,8 @@ def test_every_refusal_has_the_contract_error_shape():
     unknown_hand = client.post(CARD + "hands/7/confirm/")
     assert unknown_hand.status_code == 404 and _errors(unknown_hand)[0]["code"] == "no_such_hand"
     anonymous = world.client("anonymous").post(E + "rounds/1/close/")
-    assert anonymous.status_code == 403 and _errors(anonymous)[0]["code"] == "not_authenticated"
+    assert anonymous.status_code == 401 and _errors(anonymous)[0]["code"] == "not_authenticated"
+    assert anonymous["WWW-Authenticate"] == "Token"
 
 
 def test_the_schema_is_complete_and_the_docs_are_served(tmp_path):
@@ -128,7 +130,15 @@ def test_the_schema_is_complete_and_the_docs_are_served(tmp_path):
     }.items():
         assert methods <= set(paths[path]), path
     put = paths[card + "hands/{hand}/"]["put"]
-    assert {"200", "201", "400", "403", "404", "409"} <= set(put["responses"])
+    assert {"200", "201", "400", "401", "403", "404", "409"} <= set(put["responses"])
+    # A token that is not valid is refused on every operation that reads tokens, reads
+    # included; the scoring engine's reads none.
+    token_operations = {f"{method} {path}": operation for path, methods in paths.items()
+                        for method, operation in methods.items()
+                        if {"tokenAuth": []} in operation.get("security", [])}
+    assert len(token_operations) > 50 and "post /api/v1/score/" not in token_operations
+    assert [name for name, operation in token_operations.items()
+            if "401" not in operation["responses"]] == []
     assert "text/csv" in paths["/api/v1/events/{slug}/standings/csv/"]["get"]["responses"]["200"]["content"]
     assert {"tokenAuth", "cookieAuth"} <= set(schema["components"]["securitySchemes"])
 

@@ -1,8 +1,8 @@
 """Every endpoint of the tournaments API against every role, as a matrix: anonymous, a player
 at the table, a player at another table, the event's referee, its organiser, the organiser of
 another event, and staff. Allowed roles get the endpoint's success status; the others a 403
-(or a 404 where the object is hidden from them) and nothing changes. Hidden events are 404 for
-whoever may not see them.
+(anonymous, who gave no credentials: 401; a 404 where the object is hidden from them) and
+nothing changes. Hidden events are 404 for whoever may not see them.
 
 `build_world` is also used by the other API tests."""
 
@@ -290,12 +290,14 @@ def test_role_matrix(case: Case, role: str, world: World):
         assert response.status_code == case.ok, (response.status_code, body)
         return
     if role == "anonymous" and case.method != "get":
-        expected = 403  # refused before anything is looked up
+        expected = 401  # refused before anything is looked up
     elif role in case.hidden_from:
         expected = 404
     else:
-        expected = 403
+        expected = 401 if role == "anonymous" else 403
     assert response.status_code == expected, (response.status_code, body)
+    if expected == 401:
+        assert response["WWW-Authenticate"] == "Token"
     assert body is not None and body["errors"] and {"hand", "field", "code", "message"} <= set(body["errors"][0])
     assert AuditEntry.objects.count() == audit_before, "a refused request changed something"
 
@@ -329,7 +331,7 @@ def test_a_hidden_event_does_not_exist_for_those_who_may_not_see_it(case: Case, 
     elif role == "referee":
         assert response.status_code == 403, response.content  # sees it, may not change it
     elif role == "anonymous" and case.method != "get":
-        assert response.status_code == 403
+        assert response.status_code == 401
     else:
         assert response.status_code == 404, response.content
 
