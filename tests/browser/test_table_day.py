@@ -267,9 +267,10 @@ def _engine(ruleset: str, mode: str, players: list[str], hands: list[dict]) -> d
     return evaluate({"ruleset": ruleset, "mode": mode, "players": players, "hands": hands})
 
 
-def _play_table(phone: Phone, sheet, card: Scorecard, *, screenshots: bool) -> dict[str, int]:
-    """One table's round on its phone: seat, four hands, submit, a second seat confirms.
-    Returns the engine's totals of the card."""
+def _play_table(phone: Phone, checker: Phone, sheet, card: Scorecard, *, screenshots: bool
+                ) -> dict[str, int]:
+    """One table's round on its phone: seat, four hands, submit; a second player confirms on
+    his own phone (`checker`). Returns the engine's totals of the card."""
     players = list(card.player_ids)
     hands = _hands(sheet.table_number, players)
     expected = _engine("tarok-net-2007", "tri+1", players, hands)
@@ -301,17 +302,20 @@ def _play_table(phone: Phone, sheet, card: Scorecard, *, screenshots: bool) -> d
     if screenshots:
         save_screenshot(phone.page, "phone-card", scroll_to="section.phone-sheet")
 
-    # One seat submits; it cannot confirm its own card, another seat of the table does.
+    # One seat submits; neither it nor another seat chosen on its phone confirms the card: a
+    # second player does, on his own phone.
     phone.click(phone.page.locator("button:has-text('Submit the card')"))
     assert "Submitted" in phone.page.locator("h1 .badge").inner_text()
     assert phone.page.locator("button:has-text('Confirm the card')").count() == 0
-    phone.click(phone.page.locator("a.button:has-text('Confirm as')").first)
-    phone.choose_seat(other)
-    assert "Check the card above" in phone.page.content()
+    assert phone.page.locator("a.button:has-text('Confirm as')").count() == 0
+    assert "confirms it on his own phone" in phone.page.content()
+    checker.goto(sheet.entry_url)
+    checker.choose_seat(other)
+    assert "Check the card above" in checker.page.content()
     if screenshots:
-        save_screenshot(phone.page, "phone-confirm", scroll_to="section.phone-sheet")
-    phone.click(phone.page.locator("button:has-text('Confirm the card')"))
-    assert "Confirmed" in phone.page.locator("h1 .badge").inner_text()
+        save_screenshot(checker.page, "phone-confirm", scroll_to="section.phone-sheet")
+    checker.click(checker.page.locator("button:has-text('Confirm the card')"))
+    assert "Confirmed" in checker.page.locator("h1 .badge").inner_text()
 
     card.refresh_from_db()
     assert card.status == Scorecard.Status.CONFIRMED
@@ -366,13 +370,15 @@ def test_a_lone_organiser_and_three_phones_run_a_tri1_round(live_server, new_pag
         assert re.fullmatch(rf"{re.escape(base)}/t/[\w-]{{32}}/", s.entry_url), s.entry_url
 
     phones = [Phone(new_page(PHONE["width"], PHONE["height"])) for _ in sheets]
+    checkers = [Phone(new_page(PHONE["width"], PHONE["height"])) for _ in sheets]
     totals: dict[str, int] = {}
     cards = []
-    for phone, sheet in zip(phones, sheets, strict=True):
+    for phone, checker, sheet in zip(phones, checkers, sheets, strict=True):
         card = rnd.tables.get(number=sheet.table_number).scorecard
-        totals |= _play_table(phone, sheet, card, screenshots=sheet.table_number == 1)
+        totals |= _play_table(phone, checker, sheet, card, screenshots=sheet.table_number == 1)
         cards.append(card)
-    assert all(phone.pages_checked >= 12 for phone in phones)
+    assert all(phone.pages_checked + checker.pages_checked >= 12
+               for phone, checker in zip(phones, checkers, strict=True))
 
     # The audit trail names the seat and the phone of every hand; no account was used.
     entries = AuditEntry.objects.filter(event=event, action__startswith="hand.")
@@ -452,10 +458,12 @@ def test_a_phone_enters_the_czech_money_sheet(live_server, new_page):
 
     phone.click(phone.page.locator("button:has-text('Submit the card')"))
     assert phone.page.locator("button:has-text('Confirm the card')").count() == 0
-    phone.click(phone.page.locator("a.button:has-text('Confirm as')").first)
-    phone.choose_seat(players[3])
-    phone.click(phone.page.locator("button:has-text('Confirm the card')"))
-    assert "Confirmed" in phone.page.locator("h1 .badge").inner_text()
+    # The second player confirms on his own phone, opened with the same code.
+    checker = Phone(new_page(PHONE["width"], PHONE["height"]))
+    checker.goto(sheet.entry_url)
+    checker.choose_seat(players[3])
+    checker.click(checker.page.locator("button:has-text('Confirm the card')"))
+    assert "Confirmed" in checker.page.locator("h1 .badge").inner_text()
 
     _verify_and_close(page, base, event, 1, [1])
     card.refresh_from_db()
