@@ -1,5 +1,6 @@
 """The project's own app configuration: loads the system checks of the deployment
-(config.checks) and the counting of failed sign-ins (config.login_limit)."""
+(config.checks) and the counting of failed sign-ins (config.login_limit), and holds the
+rate limits' counts (config.models)."""
 
 from django.apps import AppConfig
 

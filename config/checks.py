@@ -1,6 +1,7 @@
-"""System checks of the deployment: the limits of config.login_limit only hold when every web
-process shares the default cache (`manage.py check --deploy`), and the trusted proxies they
-read the client's address behind must be addresses (every `manage.py check`)."""
+"""System checks of the deployment: every web process should share the default cache (the
+public PDFs rendered in requests are coordinated there; `manage.py check --deploy`), and the
+trusted proxies the rate limits read the client's address behind must be addresses (every
+`manage.py check`)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ def shared_cache(app_configs: Any = None, **kwargs: Any) -> list[Warning]:
     backend = settings.CACHES.get("default", {}).get("BACKEND", "")
     if backend in PROCESS_LOCAL_CACHES:
         return [Warning(
-            "The default cache is private to each process: the limit on failed logins is "
-            "then counted per web process, so N processes allow N times as many guesses.",
+            "The default cache is private to each process: the public PDFs rendered in "
+            "requests are then rendered once per web process, each waiting on its own markers.",
             hint="Set CACHE_URL to a shared cache (redis://...), or leave it unset to use "
                  "the database cache table.",
             id="tarok.W001",

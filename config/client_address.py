@@ -68,16 +68,22 @@ def client_address(request: Any) -> str:
     names none that parses."""
     meta = getattr(request, "META", None) or {}
     remote = _parse(str(meta.get("REMOTE_ADDR", "")))
-    if remote is None:
-        return ""
     networks = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ()) or ()))
     count = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0) or 0)
     if not networks and count <= 0:
-        return str(remote)
+        return str(remote) if remote else ""
     forwarded = [_parse(part) for part in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",")
                  if part.strip()]
-    client = remote
     hops = 0
+    if remote is None:
+        # No address: gunicorn on a unix socket, which only our own proxy reaches. That hop
+        # is trusted: the client is the address the proxy wrote.
+        client = forwarded.pop() if forwarded else None
+        if client is None:
+            return ""
+        hops = 1
+    else:
+        client = remote
     while forwarded:
         if networks:
             if not _trusted(client, networks):

@@ -1,79 +1,88 @@
-"""Counts that expire, taken and given back atomically: what every rate limit of the site
-counts in (failed sign-ins, `config.login_limit`; wrong table codes,
-`tournaments.views_table_link`).
+"""Counts that expire, taken and given back atomically, and marks that last a while: what every
+rate limit of the site keeps (failed sign-ins, `config.login_limit`; wrong table codes,
+`tournaments.table_links`).
 
 A limit that first reads a count and later adds to it lets parallel requests slip past it
 between the two steps (an attacker's test counted 25 wrong codes against a limit of 20). So a
 limit *takes* a place first (`take` answers the new count, atomically) and refuses when the
 count is over the limit, giving the place back when the attempt turned out right.
 
-The counts live in the default cache, shared by every web process. Redis's `INCR` is atomic,
-and so is the local-memory cache's within its process. Django's database cache (the default
-when CACHE_URL is unset) increments by reading and writing the row, so `take` holds the row's
-lock while it does: `SELECT ... FOR UPDATE` on PostgreSQL; SQLite's IMMEDIATE transactions
-(config.settings) let one writer at a time in anyway.
+The counts are rows of the database (`config.models.RateCount`), shared by every web process
+and machine: an `UPDATE ... SET count = count + 1` holds the row's lock on PostgreSQL, and
+SQLite's IMMEDIATE transactions (config.settings) let one writer in at a time. Not a cache:
+a cache culls or evicts keys when it fills, and a guesser who can make keys (a new phone id or
+username per guess) could wipe the counts that hold him. Expired rows are deleted as new
+counts come, so the table holds about one window's worth of them.
 """
 
 from __future__ import annotations
 
-from django.core.cache import caches
-from django.core.cache.backends.db import DatabaseCache
-from django.db import connections, router, transaction
+import datetime as dt
+import random
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from config.models import RateCount
+
+# One new count in this many also deletes the expired rows.
+_SWEEP_ONE_IN = 50
 
 
-def _locked_add(backend: DatabaseCache, key: str, delta: int, timeout: int) -> int:
-    """`incr`/`decr` of the database cache, holding the row's lock while it reads and writes."""
-    db = router.db_for_write(backend.cache_model_class)
-    connection = connections[db]
-    table = connection.ops.quote_name(backend._table)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    with transaction.atomic(using=db):
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT cache_key FROM {table} WHERE cache_key = %s{lock}",
-                           [backend.make_and_validate_key(key)])
-        try:
-            return backend.incr(key, delta)
-        except ValueError:  # expired meanwhile
-            if delta > 0:
-                backend.set(key, delta, timeout)
-                return delta
-            return 0
-
-
-def _add(key: str, delta: int, timeout: int) -> int:
-    backend = caches["default"]
-    if isinstance(backend, DatabaseCache):
-        return _locked_add(backend, key, delta, timeout)
-    try:
-        return backend.incr(key, delta)
-    except ValueError:  # expired since it was looked at
-        if delta > 0:
-            backend.add(key, delta, timeout)
-            return delta
-        return 0
+def _sweep(now: dt.datetime) -> None:
+    if random.randrange(_SWEEP_ONE_IN) == 0:  # noqa: S311 - spreads the cost, no secret
+        RateCount.objects.filter(expires_at__lte=now).delete()
 
 
 def take(key: str, timeout: int) -> int:
     """Add one to `key` (a new count lives `timeout` seconds from its first) and answer the
     count it now holds."""
-    if caches["default"].add(key, 1, timeout):
-        return 1
-    return _add(key, 1, timeout)
+    now = timezone.now()
+    with transaction.atomic():
+        if RateCount.objects.filter(key=key, expires_at__gt=now).update(count=F("count") + 1):
+            return RateCount.objects.filter(key=key).values_list("count", flat=True).get()
+        # None, or an expired one: a new count.
+        RateCount.objects.filter(key=key, expires_at__lte=now).delete()
+        try:
+            with transaction.atomic():
+                RateCount.objects.create(key=key, count=1,
+                                         expires_at=now + dt.timedelta(seconds=timeout))
+        except IntegrityError:  # another request made it meanwhile: count in it
+            RateCount.objects.filter(key=key).update(count=F("count") + 1)
+            return RateCount.objects.filter(key=key).values_list("count", flat=True).get()
+    _sweep(now)
+    return 1
 
 
 def give_back(key: str) -> None:
     """Take back one place of `key` (an attempt that turned out right, or was refused)."""
-    _add(key, -1, 0)
+    RateCount.objects.filter(key=key, count__gt=0).update(count=F("count") - 1)
 
 
 def value(key: str) -> int:
-    return caches["default"].get(key) or 0
+    return values([key])[key]
 
 
 def values(keys: list[str]) -> dict[str, int]:
-    found = caches["default"].get_many(keys)
-    return {key: found.get(key) or 0 for key in keys}
+    found = dict(RateCount.objects.filter(key__in=keys, expires_at__gt=timezone.now())
+                 .values_list("key", "count"))
+    return {key: found.get(key, 0) for key in keys}
 
 
 def forget(*keys: str) -> None:
-    caches["default"].delete_many(list(keys))
+    RateCount.objects.filter(key__in=keys).delete()
+
+
+def hold(key: str, seconds: float, now: dt.datetime | None = None) -> None:
+    """A mark that lasts `seconds` from now (replacing an earlier one)."""
+    until = (now or timezone.now()) + dt.timedelta(seconds=seconds)
+    RateCount.objects.update_or_create(key=key, defaults={"count": 1, "expires_at": until})
+
+
+def seconds_left(key: str, now: dt.datetime | None = None) -> float:
+    """How long the mark `key` still lasts (0 when there is none)."""
+    now = now or timezone.now()
+    until = RateCount.objects.filter(key=key, expires_at__gt=now).values_list(
+        "expires_at", flat=True).first()
+    return (until - now).total_seconds() if until else 0.0

@@ -2,8 +2,7 @@
 login page, the API's token endpoint, and `authenticate()` whoever calls it), built so that it
 stops guessing without locking the right person out (docs/security.md, "Sign-in limits").
 
-Failures are counted in the default cache (shared between processes: a database table, or
-Redis with CACHE_URL; `config.checks` warns when it is not), under the client's address as
+Failures are counted in the database (`config.counters`), under the client's address as
 `config.client_address` reads it behind the trusted proxies:
 
 - per username and address: `LOGIN_FAILURES_ALLOWED` (5) wrong passwords for one account
@@ -17,25 +16,29 @@ Redis with CACHE_URL; `config.checks` warns when it is not), under the client's 
   second up to `LOGIN_DELAY_MAX_SECONDS`) between attempts: never a lock.
 
 A browser that has signed in to an account before holds a signed cookie saying so (OWASP's
-"device cookies"). From such a known device the account's owner is held only by his own
-device's count (the same `LOGIN_FAILURES_ALLOWED`), never by the address's count, the delay of
-an attack on his account, or an attacker's failures from the same venue: the right password
-from the right device always gets in. An attacker cannot forge the cookie (it is signed with
-SECRET_KEY and issued only after the right password).
+"device cookies"): a random id of the browser, drawn once and kept when the cookie is issued
+again, and keyed digests of the accounts signed in on it. From such a known browser the
+account's owner is held only by that browser's own count for the account (the same
+`LOGIN_FAILURES_ALLOWED`), never by the address's count, the delay of an attack on his
+account, or an attacker's failures from the same venue: the right password from the right
+device always gets in. Its failures do not count towards the account's delay either (it is
+the owner's own browser, or one where somebody else found the cookie: he then holds only
+himself). The cookie cannot be forged (signed with SECRET_KEY, issued after the right
+password), and the accounts in it are keyed digests, not names.
 
 Check and count are one step: an attempt takes its place in every count it is held by
-(`config.counters.take`, atomic in Redis and in the database cache) before the password is
-checked, and gives it back when the password was right, so parallel guesses cannot slip past
-the limit between a check and a count. `RateLimitedModelBackend` (the one entry of
+(`config.counters.take`, one atomic update in the database) before the password is checked,
+and gives it back when the password was right, so parallel guesses cannot slip past the limit
+between a check and a count. `RateLimitedModelBackend` (the one entry of
 AUTHENTICATION_BACKENDS) does this, so every caller of `authenticate()` is held; the three
 entry points ask `refusal()` first only to answer 429 with the time to wait.
 """
 
 from __future__ import annotations
 
-import hashlib
+import datetime as dt
 import math
-import time
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +46,10 @@ from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in
 from django.core import signing
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import ngettext
 
 from config import counters
@@ -58,26 +62,46 @@ _DEVICE_MAX_AGE = 180 * 24 * 3600
 _DEVICE_ACCOUNTS = 8
 
 
-def _now() -> float:
-    return time.time()
+def _now() -> dt.datetime:
+    return timezone.now()
 
 
 def _user_hash(username: str | None) -> str:
+    """A keyed digest of the username (case and spaces aside): what the counts and the cookie
+    name an account by."""
     name = (username or "").strip().lower()
-    return hashlib.sha256(name.encode()).hexdigest()[:32] if name else ""
+    return salted_hmac("config.login_limit.account", name).hexdigest()[:32] if name else ""
 
 
-def _known_device(request: Any, username: str | None) -> bool:
-    """Whether this browser signed in to this account before (a valid signed cookie)."""
-    user = _user_hash(username)
+@dataclass(frozen=True)
+class _Device:
+    """What a browser's signed cookie says: its id and the accounts signed in on it."""
+
+    id: str
+    accounts: tuple[str, ...]
+
+
+def _device(request: Any) -> _Device | None:
     raw = (getattr(request, "COOKIES", None) or {}).get(DEVICE_COOKIE, "")
-    if not user or not raw:
-        return False
+    if not raw:
+        return None
     try:
-        accounts = signing.loads(raw, salt=_DEVICE_SALT, max_age=_DEVICE_MAX_AGE)
+        payload = signing.loads(raw, salt=_DEVICE_SALT, max_age=_DEVICE_MAX_AGE)
     except signing.BadSignature:
-        return False
-    return isinstance(accounts, list) and user in accounts
+        return None
+    if not isinstance(payload, dict) or not isinstance(payload.get("d"), str):
+        return None
+    accounts = payload.get("a")
+    if not isinstance(accounts, list):
+        return None
+    return _Device(payload["d"][:32], tuple(a for a in accounts if isinstance(a, str)))
+
+
+def _known_device(request: Any, username: str | None) -> _Device | None:
+    """The browser, when it signed in to this account before (a valid signed cookie)."""
+    user = _user_hash(username)
+    device = _device(request)
+    return device if user and device is not None and user in device.accounts else None
 
 
 @dataclass(frozen=True)
@@ -88,23 +112,20 @@ class _Count:
 
 
 def _counts(request: Any, username: str | None) -> list[_Count]:
-    """The counts an attempt is held by (see the module's docstring)."""
+    """The counts an attempt is held by (see the module's docstring). The address's count
+    comes first: an address over its limit makes no further keys."""
     window = settings.LOGIN_FAILURE_WINDOW_SECONDS
-    address = limit_key(request)
     user = _user_hash(username)
-    if _known_device(request, username):
-        return [_Count(f"login-fail:device:{user}:{_device_id(request)}",
-                       settings.LOGIN_FAILURES_ALLOWED, window)]
+    known = _known_device(request, username)
+    if known is not None:
+        return [_Count(f"login-fail:device:{user}:{known.id}", settings.LOGIN_FAILURES_ALLOWED,
+                       window)]
+    address = limit_key(request)
     counts = [_Count(f"login-fail:ip:{address}", settings.LOGIN_ADDRESS_FAILURES_ALLOWED, window)]
     if user:
         counts.append(_Count(f"login-fail:pair:{user}:{address}", settings.LOGIN_FAILURES_ALLOWED,
                              window))
     return counts
-
-
-def _device_id(request: Any) -> str:
-    raw = (getattr(request, "COOKIES", None) or {}).get(DEVICE_COOKIE, "")
-    return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
 def _user_key(username: str | None) -> str:
@@ -136,12 +157,11 @@ class Refusal:
 
 
 def _wait_left(request: Any, username: str | None) -> int:
-    """Seconds an account under attack still asks an unknown device to wait (0: none)."""
+    """Seconds an account under attack still asks an unknown browser to wait (0: none)."""
     key = _delay_key(username)
-    if not key or _known_device(request, username):
+    if not key or _known_device(request, username) is not None:
         return 0
-    until = cache.get(key)
-    return max(0, math.ceil(until - _now())) if until else 0
+    return math.ceil(counters.seconds_left(key, now=_now()))
 
 
 def refusal(request: Any, username: str | None) -> Refusal | None:
@@ -165,7 +185,7 @@ def refusal_message(request: Any = None, username: str | None = None) -> str:
 
 def _attempt(request: Any, username: str | None) -> list[str] | None:
     """Take this attempt's place in every count that holds it; None (and nothing taken) when
-    one of them is full or the account asks this device to wait."""
+    one of them is full or the account asks this browser to wait."""
     if _wait_left(request, username):
         return None
     taken = []
@@ -178,23 +198,23 @@ def _attempt(request: Any, username: str | None) -> list[str] | None:
     return taken
 
 
-def _failed(username: str | None) -> None:
-    """A wrong password: the account's count from everywhere, and past its threshold the
-    delay its unknown devices wait before the next attempt."""
+def _failed(request: Any, username: str | None) -> None:
+    """A wrong password from a browser unknown to the account: the account's count from
+    everywhere, and past its threshold the delay its unknown browsers wait before the next
+    attempt."""
     key = _user_key(username)
-    if not key:
+    if not key or _known_device(request, username) is not None:
         return
-    window = settings.LOGIN_FAILURE_WINDOW_SECONDS
-    failures = counters.take(key, window)
+    failures = counters.take(key, settings.LOGIN_FAILURE_WINDOW_SECONDS)
     over = failures - settings.LOGIN_USER_FAILURES_BEFORE_DELAY
     if over >= 0:
         wait = min(2 ** min(over, 30), settings.LOGIN_DELAY_MAX_SECONDS)
-        cache.set(_delay_key(username), _now() + wait, timeout=wait + 1)
+        counters.hold(_delay_key(username), wait, now=_now())
 
 
-def _succeeded(request: Any, username: str | None, taken: list[str]) -> None:
+def _succeeded(taken: list[str]) -> None:
     """The right password: this attempt leaves the counts it took a place in; the pair's and
-    the device's own failures are forgotten (the person got in). The address's count keeps
+    the browser's own failures are forgotten (the person got in). The address's count keeps
     the other accounts' failures, and the account's count from everywhere keeps counting an
     attack that goes on."""
     for key in taken:
@@ -218,9 +238,9 @@ class RateLimitedModelBackend(ModelBackend):
             raise PermissionDenied(refusal_message(request, username))
         user = super().authenticate(request, username=username, password=password, **kwargs)
         if user is None:
-            _failed(username)
+            _failed(request, username)
         else:
-            _succeeded(request, username, taken)
+            _succeeded(taken)
         return user
 
 
@@ -238,21 +258,17 @@ def _remember_sign_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> No
 
 def remember_device(request: Any, response: Any) -> Any:
     """After a successful sign-in on this request, give the browser (or add to) its signed
-    cookie naming the accounts signed in on it."""
+    cookie: its id, drawn once and kept, and the accounts signed in on it."""
     username = getattr(request, "_signed_in_username", None)
     if not username:
         return response
-    accounts: list[str] = []
-    raw = request.COOKIES.get(DEVICE_COOKIE, "")
-    if raw:
-        try:
-            loaded = signing.loads(raw, salt=_DEVICE_SALT, max_age=_DEVICE_MAX_AGE)
-            accounts = [a for a in loaded if isinstance(a, str)] if isinstance(loaded, list) else []
-        except signing.BadSignature:
-            accounts = []
+    device = _device(request)
+    device_id = device.id if device is not None else secrets.token_hex(12)
+    accounts = list(device.accounts) if device is not None else []
     user = _user_hash(username)
     accounts = [user, *[a for a in accounts if a != user]][:_DEVICE_ACCOUNTS]
-    response.set_cookie(DEVICE_COOKIE, signing.dumps(accounts, salt=_DEVICE_SALT),
+    response.set_cookie(DEVICE_COOKIE, signing.dumps({"d": device_id, "a": accounts},
+                                                     salt=_DEVICE_SALT, compress=True),
                         max_age=_DEVICE_MAX_AGE, httponly=True, samesite="Lax",
                         secure=request.is_secure())
     return response

@@ -207,8 +207,9 @@ TABLE_CODE_MISS_WINDOW_SECONDS = env.int("TABLE_CODE_MISS_WINDOW_SECONDS", defau
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
-# The default cache holds the login failures, so every web process must see the same one:
-# Redis with CACHE_URL, else a table of the database (created after every `migrate`).
+# The default cache coordinates the public PDFs rendered in requests, so every web process
+# should see the same one: Redis with CACHE_URL, else a table of the database (created after
+# every `migrate`). The rate limits count in the database itself (config.counters).
 # `check --deploy` warns when it is a cache of one process (config.checks). Public pages
 # are cached in "pages": any process may keep its own copy, since their keys name the
 # versions of what they show (tournaments.page_cache).
@@ -216,11 +217,6 @@ CACHES = {
     "default": env.cache("CACHE_URL", default="dbcache://django_cache"),
     "pages": env.cache("CACHE_URL", default="locmemcache://public-pages"),
 }
-# The database and local-memory caches delete a third of their entries once they hold
-# MAX_ENTRIES (300 by default): a guesser making keys (a new phone id per guess) would wipe
-# the rate limits' counts with them. Redis keeps every key until it expires.
-if CACHES["default"]["BACKEND"].endswith((".DatabaseCache", ".LocMemCache")):
-    CACHES["default"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 200_000)
 
 # Mail (password reset) only with EMAIL_URL, e.g. smtp+tls://user:password@host:587 or
 # consolemail:// for development; without it the password reset pages do not exist.

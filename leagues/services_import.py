@@ -57,7 +57,7 @@ def _division_names(divisions: list[Division]) -> dict[str, Division]:
     return names
 
 
-def _plan(season: Season, rows: list[tuple[int, int, dict[str, str]]]
+def _plan(season: Season, rows: list[tuple[int, int, dict[str, str]]], actor: Any
           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     errors: list[dict[str, Any]] = []
     divisions = list(season.divisions.order_by("level"))
@@ -69,7 +69,7 @@ def _plan(season: Season, rows: list[tuple[int, int, dict[str, str]]]
     counts = {pk: len(positions) for pk, positions in taken.items()}
     named: dict[tuple[int, int], int] = {}
     seen_players: dict[Any, int] = {}
-    registry = ImportRegistry(rows)
+    registry = ImportRegistry(rows, actor=actor)
     plan = []
     for index, line, v in rows:
         # Called only within this iteration, so index and line are this row's.
@@ -154,7 +154,7 @@ def memberships_import_csv(*, season: Season, text: str, actor: Any,
     rows, errors = read_import_csv(text, SEASON_IMPORT_COLUMNS, field=field)
     plan: list[dict[str, Any]] = []
     if not errors:
-        plan, errors = _plan(season, rows)
+        plan, errors = _plan(season, rows, actor)
     if errors:
         raise ServiceError(errors)
     # In bulk, as an event's import writes (tournaments.services.player_entry): the new

@@ -61,6 +61,9 @@ class TooManyAttempts(ServiceError):
 # say). Django's own message names the constraint, which no person should read.
 CONSTRAINT_MESSAGES = {
     "player_has_a_name": ("last_name", _("A player needs a first or a last name.")),
+    # Whose it is is not said: the owner may play only in another organiser's private events.
+    "player_federation_id_unique": ("federation_id",
+                                    _("This federation id belongs to another player.")),
     "event_dates_ordered": ("ends_on", _("The last day cannot be before the first day.")),
     "event_table_size_2_to_5": ("table_size", _("A table seats 2 to 5 players.")),
     "event_min_table_size_valid": ("min_table_size",

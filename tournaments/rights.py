@@ -413,11 +413,30 @@ def _card_state_refusal(card: Scorecard) -> Refusal:
                    % {"status": card.get_status_display().lower()}, field="scorecard")
 
 
-def submitted_by_actor(card: Scorecard, actor: Any) -> bool:
-    """Whether `actor` is who submitted the card (the same account, or the same seat)."""
+def _same_person(actor: Any, user_id: int | None, seat: int | None, event_id: int) -> bool:
+    """Whether `actor` is who acted as account `user_id` or as seat `seat` of the event: a
+    seat through the table link and the account linked to that seat's player are one person,
+    whichever way he went (issue #29: one person submitted on the link and confirmed with his
+    account)."""
     if is_table_seat(actor):
-        return card.submitted_by_seat == actor.start_number
-    return card.submitted_by_id is not None and card.submitted_by_id == getattr(actor, "pk", None)
+        if seat is not None and seat == actor.start_number:
+            return True
+        return user_id is not None and Registration.objects.filter(
+            event_id=event_id, start_number=actor.start_number, player__user_id=user_id).exists()
+    pk = getattr(actor, "pk", None) if is_signed_in(actor) else None
+    if pk is None:
+        return False
+    if user_id is not None and user_id == pk:
+        return True
+    return seat is not None and Registration.objects.filter(
+        event_id=event_id, start_number=seat, player__user_id=pk).exists()
+
+
+def submitted_by_actor(card: Scorecard, actor: Any) -> bool:
+    """Whether `actor` is who submitted the card: the same account, the same seat, or the
+    seat and the account of one player."""
+    return _same_person(actor, card.submitted_by_id, card.submitted_by_seat,
+                        card.table.round.event_id)
 
 
 def on_submitting_phone(card: Scorecard, actor: Any) -> bool:
@@ -428,9 +447,9 @@ def on_submitting_phone(card: Scorecard, actor: Any) -> bool:
 
 
 def entered_by_actor(hand: Any, actor: Any) -> bool:
-    if is_table_seat(actor):
-        return hand.entered_by_seat == actor.start_number
-    return hand.entered_by_id is not None and hand.entered_by_id == getattr(actor, "pk", None)
+    """Whether `actor` entered the hand (as `submitted_by_actor` says of a card)."""
+    return _same_person(actor, hand.entered_by_id, hand.entered_by_seat,
+                        hand.scorecard.table.round.event_id)
 
 
 def _hand_count_refusal(card: Scorecard, actor: Any, official: bool, off: tuple[int, int],

@@ -283,9 +283,11 @@ def rank_history(event: Event, registration: Registration) -> tuple[list[tuple[i
 
 
 def players_with_event_counts(query: str, actor: Any) -> QuerySet[Player]:
-    """`players_matching`, each with the number of events he is registered in (`events`)."""
+    """`players_matching`, each with the number of events he is registered in that `actor`
+    may see (`events`): another organiser's private events are not counted either."""
+    seen = Event.objects.filter(rights.visible_events_q(actor)).values("pk")
     return (players_matching(query, actor).select_related("user")
-            .annotate(events=Count("registrations")))
+            .annotate(events=Count("registrations", filter=Q(registrations__event__in=seen))))
 
 
 def players_for_merge(actor: Any) -> QuerySet[Player]:

@@ -27,7 +27,6 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,8 +43,10 @@ TOKEN_BYTES = 24
 TOKEN_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}")
 # What a phone's device cookie may hold: the id the site gave it (anything else is no id).
 DEVICE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
-# A phone that opened a table is known for a tournament day.
+# A phone that opened a table is known for a tournament day; a table's link makes at most
+# this many phones known in that time (its players, a re-scan or two).
 KNOWN_DEVICE_SECONDS = 24 * 3600
+KNOWN_DEVICES_PER_TABLE = 8
 
 
 def normalise_code(typed: str) -> str:
@@ -172,11 +173,18 @@ def _known_key(device: str) -> str:
     return f"table-link-known:{device}"
 
 
-def device_opened(device: str) -> None:
-    """This phone opened a table with a right code or token: from now on it is held only by
-    its own count of wrong ones."""
-    if device:
-        cache.set(_known_key(device), 1, KNOWN_DEVICE_SECONDS)
+def device_opened(device: str, link: TableLink) -> None:
+    """This phone opened `link`'s table with a right code or token: from now on it is held only
+    by its own count of wrong ones. A table's link makes at most `KNOWN_DEVICES_PER_TABLE`
+    phones known a day: whoever holds one sheet cannot mint known phones (fresh cookies) to
+    guess past the address's limit."""
+    if not device or _is_known(device):
+        return
+    per_table = f"table-link-devices:{link.pk}"
+    if counters.take(per_table, KNOWN_DEVICE_SECONDS) > KNOWN_DEVICES_PER_TABLE:
+        counters.give_back(per_table)
+        return
+    counters.hold(_known_key(device), KNOWN_DEVICE_SECONDS)
 
 
 def _is_known(device: str) -> bool:
@@ -241,7 +249,7 @@ def open_by_code(typed: str, *, device: str, address: str) -> TableLink:
                        field="code", code="not_found")
     for key in taken:
         counters.give_back(key)
-    device_opened(device)
+    device_opened(device, link)
     return link
 
 

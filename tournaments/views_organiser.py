@@ -187,7 +187,10 @@ def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm
         "add_form": add_form or PlayerAddForm(),
         "import_form": import_form or CsvImportForm(),
         "import_errors": import_errors or [],
-        "same_players": [(p, next((r for r in p.registrations.all() if r.event_id == event.pk), None))
+        # A namesake of another organiser's private events is offered by the name and club
+        # typed, and shown by nothing more (tournaments.rights.can_view_player).
+        "same_players": [(p, next((r for r in p.registrations.all() if r.event_id == event.pk), None),
+                          rights.can_view_player(request.user, p))
                          for p in same_players or []],
         "statuses": Registration.Status,
         "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),

@@ -95,9 +95,10 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
         if duplicate is None:
             form.add_error("duplicate", _("That player is no longer in the registry."))
             status = 400 if posted else 404
-        elif (refusal := rights.registry_refusal(request.user, duplicate)) is not None:
-            problems = [refusal.message]
-            status = 403
+        elif rights.registry_refusal(request.user, duplicate) is not None:
+            # Refused before anything of the other record is shown: his events and leagues
+            # may be other organisers' private ones.
+            _refuse_unless_editable(request, duplicate)
         elif posted:
             try:
                 services_players.player_merge(keep=keep, duplicate=duplicate, actor=request.user,

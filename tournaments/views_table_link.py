@@ -40,6 +40,7 @@ from tournaments.views_public import seat_labels, sheet_context
 
 DEVICE_COOKIE = "tarok_device"
 SEATS_KEY = "table_link_seats"
+DEVICES_KEY = "table_link_devices"
 
 
 # ---------------------------------------------------------------------------------------
@@ -74,6 +75,13 @@ def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
+def _phone_id(request: HttpRequest) -> str:
+    """This phone's id: its cookie's, or a new one it is given with the answer."""
+    if not _device(request) and not getattr(request, "_new_device", ""):
+        request._new_device = secrets.token_hex(8)
+    return _device(request) or request._new_device
+
+
 def _seat(request: HttpRequest, link: TableLink) -> TableSeat | None:
     """The seat chosen on this phone for this table, if it is still one of the table's."""
     start_number = (request.session.get(SEATS_KEY) or {}).get(link.token)
@@ -83,9 +91,7 @@ def _seat(request: HttpRequest, link: TableLink) -> TableSeat | None:
                  if s.registration.start_number == start_number), None)
     if seat is None:
         return None
-    if not _device(request):
-        request._new_device = secrets.token_hex(8)
-    device = _device(request) or getattr(request, "_new_device", "")
+    device = (request.session.get(DEVICES_KEY) or {}).get(link.token) or _phone_id(request)
     return TableSeat(table_id=link.table_id, event_id=link.table.round.event_id,
                      start_number=start_number, name=str(seat.registration.player), device=device)
 
@@ -183,7 +189,7 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The table's own page: who are you (once per phone), then the card and the next hand."""
     link = _link(request, token)
-    table_links.device_opened(_device(request))
+    table_links.device_opened(_device(request), link)
     seat = _seat(request, link)
     if seat is None or request.GET.get("seat") == "change":
         return _with_device(request, render(request, "tournaments/table_link/seat.html", {
@@ -206,7 +212,12 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     seats = dict(request.session.get(SEATS_KEY) or {})
     seats[link.token] = number
     request.session[SEATS_KEY] = seats
-    return redirect(_page_url(link))
+    # The phone is fixed for this table when its first seat is chosen: choosing another seat
+    # (or sending another cookie) later does not make it another phone (tournaments.rights).
+    devices = dict(request.session.get(DEVICES_KEY) or {})
+    devices.setdefault(link.token, _phone_id(request))
+    request.session[DEVICES_KEY] = devices
+    return _with_device(request, redirect(_page_url(link)))
 
 
 def _seat_or_redirect(request: HttpRequest, token: str) -> tuple[TableLink, TableSeat | HttpResponse]:

@@ -7,6 +7,7 @@ signed in on before still gets in at once; parallel guesses cannot slip past the
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 
 import pytest
@@ -14,6 +15,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth import authenticate
 from django.db import connection
 from django.test import Client, RequestFactory
+from django.utils import timezone
 
 from config import login_limit
 from tests.factories import UserFactory
@@ -115,7 +117,7 @@ def test_an_account_under_attack_from_many_addresses_gets_a_growing_delay_not_a_
     _sign_out(laptop)
     assert login_limit.DEVICE_COOKIE in laptop.cookies
 
-    now = [1_000_000.0]
+    now = [timezone.now()]
     monkeypatch.setattr(login_limit, "_now", lambda: now[0])
     answers = [_login(_from(f"198.51.100.{n}"), "organiser", "guess") for n in range(1, 5)]
     assert answers == [200, 200, 200, 429]  # three failures from anywhere, then a delay
@@ -125,7 +127,7 @@ def test_an_account_under_attack_from_many_addresses_gets_a_growing_delay_not_a_
                                                  {"username": "organiser", "password": "guess"})
         if response.status_code == 429:
             waits.append(int(response["Retry-After"]))
-            now[0] += int(response["Retry-After"])  # the attacker waits it out, then guesses
+            now[0] += dt.timedelta(seconds=int(response["Retry-After"]))  # the attacker waits it out, then guesses
             assert _login(_from(f"198.51.100.{n}"), "organiser", "guess") == 200
     assert waits and waits == sorted(waits) and waits[-1] > waits[0]  # it grows
     # A new browser of the organiser waits too, but only the delay: then he is in.
@@ -133,10 +135,10 @@ def test_an_account_under_attack_from_many_addresses_gets_a_growing_delay_not_a_
     response = new_browser.post("/accounts/login/", {"username": "organiser", "password": PASSWORD})
     assert response.status_code == 429
     assert int(response["Retry-After"]) <= django_settings.LOGIN_DELAY_MAX_SECONDS
-    now[0] += int(response["Retry-After"])
+    now[0] += dt.timedelta(seconds=int(response["Retry-After"]))
     assert _login(new_browser, "organiser", PASSWORD) == 302
     # His laptop, a browser he signed in on before, never waits: the right password gets in.
-    now[0] += 0.5
+    now[0] += dt.timedelta(seconds=0.5)
     for n in range(20, 24):
         _login(_from(f"198.51.100.{n}"), "organiser", "guess")
     assert _login(laptop, "organiser", PASSWORD) == 302
@@ -196,3 +198,44 @@ def test_parallel_guesses_cannot_slip_past_the_limit():
         t.join()
     assert len(checked) == 12
     assert sum(checked) == allowed  # exactly the limit's passwords were checked
+
+
+def test_a_known_browser_used_by_someone_else_gets_no_more_guesses_by_signing_in_himself():
+    """A club's laptop where the organiser once signed in: whoever uses it next is held by
+    that browser's own five failures, also after signing in to his own account there (the
+    browser keeps its id), and does not delay the organiser's other browsers."""
+    UserFactory(username="organiser")
+    UserFactory(username="plain")
+    laptop = _from("203.0.113.10")
+    assert _login(laptop, "organiser", PASSWORD) == 302
+    _sign_out(laptop)
+    answers = []
+    for _round in range(3):
+        answers += [_login(laptop, "organiser", "guess") for _ in range(6)]
+        assert _login(laptop, "plain", PASSWORD) == 302  # his own account, same browser
+        _sign_out(laptop)
+    assert answers[:6] == [200] * 5 + [429]
+    assert set(answers[6:]) == {429}, answers
+    # The organiser on another, new browser is not kept waiting by them.
+    assert _login(_from("198.51.100.20"), "organiser", PASSWORD) == 302
+
+
+def test_the_token_endpoint_says_how_long_to_wait():
+    UserFactory(username="organiser")
+    client = _from("198.51.100.66")
+    for _ in range(5):
+        client.post("/api/v1/auth/token/", {"username": "organiser", "password": "guess"},
+                    content_type="application/json")
+    refused = client.post("/api/v1/auth/token/", {"username": "organiser", "password": PASSWORD},
+                          content_type="application/json")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+
+
+def test_behind_a_unix_socket_each_client_is_counted_on_his_own_address(settings):
+    """gunicorn on a socket: REMOTE_ADDR is empty, and the proxy's header names the client."""
+    settings.TRUSTED_PROXIES, settings.TRUSTED_PROXY_COUNT = [], 1
+    UserFactory(username="organiser")
+    for _ in range(5):
+        _login(Client(REMOTE_ADDR="", HTTP_X_FORWARDED_FOR="198.51.100.66"), "organiser", "guess")
+    assert _login(Client(REMOTE_ADDR="", HTTP_X_FORWARDED_FOR="203.0.113.10"), "organiser",
+                  PASSWORD) == 302

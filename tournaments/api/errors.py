@@ -108,7 +108,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"errors": exc.errors}, status=401,
                         headers={"WWW-Authenticate": challenge})
     if isinstance(exc, ServiceError):
-        return Response({"errors": exc.errors}, status=exc.status)
+        # A refusal for a while (too many sign-ins) says how long, as the login pages do.
+        retry = getattr(exc, "retry_after", None)
+        return Response({"errors": exc.errors}, status=exc.status,
+                        headers={"Retry-After": str(retry)} if retry else None)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -5,6 +5,7 @@ one service or selector, and answer."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -357,13 +358,19 @@ class TokenView(ObtainAuthToken):
         username = request.data.get("username") if hasattr(request.data, "get") else None
         username = username if isinstance(username, str) else None
         if login_limit.is_blocked(request, username):
-            raise TooManyLogins(login_limit.refusal_message(request, username), code="too_many_logins")
+            raise _too_many_logins(request, username)
         try:
             return super().post(request, *args, **kwargs)
         except ValidationError:
             # authenticate() refused for the limit (a parallel attempt took the last place):
             # say so, rather than "wrong password".
             if login_limit.was_limited(request):
-                raise TooManyLogins(login_limit.refusal_message(request, username),
-                                    code="too_many_logins") from None
+                raise _too_many_logins(request, username) from None
             raise
+
+
+def _too_many_logins(request: Request, username: str | None) -> TooManyLogins:
+    found = login_limit.refusal(request, username)
+    error = TooManyLogins(login_limit.refusal_message(request, username), code="too_many_logins")
+    error.retry_after = found.seconds if found else settings.LOGIN_FAILURE_WINDOW_SECONDS
+    return error

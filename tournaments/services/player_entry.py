@@ -124,7 +124,7 @@ def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS, *, fie
     return rows, errors
 
 
-def plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
+def plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *, actor: Any,
                  match_names: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Check every row against the event and the player registry and decide, per row, the
     player (an existing one or a new one), the start number and the status. A row without a
@@ -133,7 +133,7 @@ def plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *,
     errors: list[dict[str, Any]] = []
     taken = set(event.registrations.values_list("start_number", flat=True))
     registered = set(event.registrations.values_list("player_id", flat=True))
-    registry = ImportRegistry(rows, match_names=match_names)
+    registry = ImportRegistry(rows, actor=actor, match_names=match_names)
     seen_players: dict[Any, int] = {}
     seen_numbers: dict[int, int] = {}
     plan = []
@@ -187,11 +187,20 @@ class ImportRegistry:
     """The player registry as a CSV import sees it: the checks of a row's player columns
     (first_name, last_name, club, country, federation_id) and the player a row names. Shared
     by an event's registration import and a league season's (leagues.services_import), so
-    both find the same player where the other would."""
+    both find the same player where the other would.
 
-    def __init__(self, rows: list[tuple[int, int, dict[str, str]]], *, match_names: bool = True) -> None:
+    A federation id names its owner in the whole registry, also one of another organiser's
+    private events (a returning player is recognised, never entered twice); but a refusal
+    names him only to who may see him (tournaments.rights): to anybody else a federation id
+    of another name "belongs to another player"."""
+
+    def __init__(self, rows: list[tuple[int, int, dict[str, str]]], *, actor: Any,
+                 match_names: bool = True) -> None:
         fed_ids = {v["federation_id"] for _, _, v in rows if v["federation_id"]}
         self.by_fed = {p.federation_id: p for p in Player.objects.filter(federation_id__in=fed_ids)}
+        self.visible = set(Player.objects.filter(
+            rights.visible_players_q(actor), pk__in=[p.pk for p in self.by_fed.values()])
+            .values_list("pk", flat=True))
         names = {search.player_key(v["first_name"], v["last_name"], v["club"])[0]
                  for _, _, v in rows if not v["federation_id"]}
         self.by_name: dict[tuple[str, str], list[Player]] = {}
@@ -230,9 +239,14 @@ class ImportRegistry:
             key: tuple = ("federation_id", v["federation_id"])
             player = self.by_fed.get(v["federation_id"])
             if player is not None and v["last_name"] and player.last_name.lower() != v["last_name"].lower():
-                bad("federation_id", "federation_id_mismatch",
-                    f"federation id {v['federation_id']} belongs to {player}, not "
-                    f"{v['first_name']} {v['last_name']}".rstrip())
+                if player.pk in self.visible:
+                    bad("federation_id", "federation_id_mismatch",
+                        f"federation id {v['federation_id']} belongs to {player}, not "
+                        f"{v['first_name']} {v['last_name']}".rstrip())
+                else:
+                    bad("federation_id", "federation_id_mismatch",
+                        _("federation id %(id)s belongs to another player")
+                        % {"id": v["federation_id"]})
         else:
             key = ("name", *search.player_key(v["first_name"], v["last_name"], v["club"]))
             matches = self.by_name.get(key[1:], [])
@@ -280,7 +294,7 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any,
     rows, errors = read_import_csv(text, field=field)
     plan: list[dict[str, Any]] = []
     if not errors:
-        plan, errors = plan_import(event, rows)
+        plan, errors = plan_import(event, rows, actor=actor)
     if errors:
         raise ServiceError(errors)
     # In bulk: the new players, then the registrations, each with the checks and the audit
@@ -364,7 +378,7 @@ def registration_add(*, event: Event, actor: Any, first_name: str, last_name: st
     values.update(first_name=first_name.strip(), last_name=last_name.strip(), club=club.strip(),
                   country=country.strip(), federation_id=federation_id.strip(),
                   start_number=str(start_number) if start_number else "", status=status)
-    plan, errors = plan_import(event, [(0, 1, values)],
+    plan, errors = plan_import(event, [(0, 1, values)], actor=actor,
                                 match_names=use_player is None and not new_player)
     if use_player is not None and not _may_use(actor, use_player, values):
         # A player of another organiser's private events, named by his id alone, does not

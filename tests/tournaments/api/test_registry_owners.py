@@ -238,3 +238,90 @@ def test_the_permission_can_come_from_a_group(server):
     member = make_user("member")
     member.groups.add(group)
     assert _api(member).get(f"/api/v1/players/{server['secret'].pk}/").status_code == 200
+
+
+# ---------------------------------------------------------------------------------------
+# From the attacker's review of the first submission
+# ---------------------------------------------------------------------------------------
+
+def _with_federation_id(player: Player, fid: str) -> Player:
+    player.federation_id = fid
+    player.save()
+    return player
+
+
+def test_an_import_does_not_name_a_private_player_by_his_federation_id(server):
+    _with_federation_id(server["secret"], "FED-SECRET-1")
+    czech = _api(server["cz"])
+    refused = czech.post("/api/v1/events/demo-czech/registrations/import/",
+                         {"csv": "first_name,last_name,federation_id\nX,Y,FED-SECRET-1\n"},
+                         format="json")
+    assert refused.status_code == 400
+    text = str(refused.json())
+    assert "FED-SECRET-1 belongs to another player" in text
+    assert "Tajni" not in text and "Igralec" not in text
+    page = Client()
+    page.force_login(server["cz"])
+    form = page.post("/manage/e/demo-czech/players/add/", {
+        "first_name": "X", "last_name": "Y", "federation_id": "FED-SECRET-1", "status": "registered"})
+    assert form.status_code == 400
+    assert "belongs to another player" in form.content.decode()
+    assert "Igralec" not in form.content.decode()
+    # His own organiser is told whose it is.
+    own = _api(server["sl"]).post("/api/v1/events/demo-slovenian/registrations/import/",
+                                  {"csv": "first_name,last_name,federation_id\nX,Y,FED-SECRET-1\n"},
+                                  format="json")
+    assert "Tajni Igralec" in str(own.json())
+
+
+def test_a_namesake_of_private_events_is_offered_by_name_and_club_only(server):
+    _with_federation_id(server["secret"], "FED-SECRET-1")
+    page = Client()
+    page.force_login(server["cz"])
+    html = page.post("/manage/e/demo-czech/players/add/", {
+        "first_name": "tajni", "last_name": "IGRALEC", "club": "klub",
+        "status": "registered"}).content.decode()
+    assert "This looks like" in html
+    assert "FED-SECRET-1" not in html and f"/players/{server['secret'].pk}/" not in html
+
+
+def test_a_refused_merge_shows_nothing_of_the_other_record(server):
+    mine = services.player_create(first_name="Ana", last_name="Zupan", actor=server["cz"])
+    shared = server["victim"]  # public, but another organiser's
+    page = Client()
+    page.force_login(server["cz"])
+    response = page.get(f"/manage/players/{mine.pk}/merge/", {"duplicate": shared.pk})
+    assert response.status_code == 403
+    assert "Demo-Slovenian" not in response.content.decode()
+
+
+def test_the_registry_counts_only_the_events_its_reader_may_see(server):
+    services.registration_create(event=Event.objects.get(slug="club-night"), player=server["victim"],
+                                 actor=server["sl"])
+    czech, own = Client(), Client()
+    czech.force_login(server["cz"])
+    own.force_login(server["sl"])
+
+    def events_of(client: Client) -> str:
+        html = client.get("/manage/players/", {"q": "zupan"}).content.decode()
+        row = html.split(f'href="/players/{server["victim"].pk}/"', 1)[1].split("</tr>", 1)[0]
+        return row.split('<td class="num">', 1)[1].split("<", 1)[0]
+
+    assert events_of(czech) == "1" and events_of(own) == "2"
+
+
+def test_a_taken_federation_id_is_refused_at_its_field_without_naming_its_owner(server):
+    _with_federation_id(server["secret"], "FED-SECRET-1")
+    czech = _api(server["cz"])
+    created = czech.post("/api/v1/players/", {"first_name": "A", "last_name": "B",
+                                              "federation_id": "FED-SECRET-1"}, format="json")
+    assert created.status_code == 400
+    error = created.json()["errors"][0]
+    assert (error["field"], error["code"]) == ("federation_id", "player_federation_id_unique")
+    assert "Constraint" not in error["message"] and "Tajni" not in error["message"]
+    mine = created = czech.post("/api/v1/players/", {"first_name": "A", "last_name": "B"},
+                                format="json").json()
+    patched = czech.patch(f"/api/v1/players/{mine['id']}/",
+                          {"federation_id": "FED-SECRET-1", "reason": "x"}, format="json")
+    assert patched.status_code == 400
+    assert patched.json()["errors"][0]["field"] == "federation_id"

@@ -215,3 +215,49 @@ def test_through_the_api_a_second_person_is_a_second_account_whatever_the_option
     assert api.post("/api/v1/events/open/rounds/1/tables/2/scorecard/confirm/").status_code == 200
     card.refresh_from_db()
     assert (card.status, card.confirmed_on_submitting_phone) == ("confirmed", False)
+
+
+def _link_user(day, start_number: int, username: str):
+    user = make_user(username)
+    player = day["event"].registrations.get(start_number=start_number).player
+    player.user = user
+    player.save()
+    return user
+
+
+def test_a_seat_and_his_own_account_are_one_person(day):
+    """Submitted on the table link by seat 5, confirmed with the account of the player of
+    seat 5 (and the other way round): refused, the same person."""
+    link = day["links"][2]
+    own_account = _link_user(day, 5, "seat-five")
+    card = _played_and_submitted(link, _phone(link, 5, "phone-a"))
+    api = APIClient()
+    api.force_authenticate(own_account)
+    refused = api.post("/api/v1/events/open/rounds/1/tables/2/scorecard/confirm/")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "same_person"
+    card.refresh_from_db()
+    assert card.status == "submitted"
+    # The other way: his account submits, his seat on a phone confirms.
+    services.hand_save(scorecard=card, number=1, record=card.hands.get(number=1).record,
+                       actor=day["referee"], expected_version=card.version, reason="reopen")
+    card.refresh_from_db()
+    assert card.status == "open"
+    assert api.post("/api/v1/events/open/rounds/1/tables/2/scorecard/submit/").status_code == 200
+    phone = _phone(link, 5, "phone-b")
+    phone.post(f"/t/{link.token}/confirm/")
+    card.refresh_from_db()
+    assert card.status == "submitted"
+
+
+def test_the_phone_is_fixed_when_its_seat_is_chosen_whatever_cookie_it_sends_later(day):
+    link = day["links"][2]
+    phone = Client()
+    phone.cookies[DEVICE_COOKIE] = "!"  # no id the site gave: it is given one
+    assert phone.post(f"/t/{link.token}/seat/", {"seat": 6}).status_code == 302
+    card = _played_and_submitted(link, phone)
+    for cookie in ("!", "another-phone"):
+        phone.cookies[DEVICE_COOKIE] = cookie
+        phone.post(f"/t/{link.token}/seat/", {"seat": 7})
+        phone.post(f"/t/{link.token}/confirm/")
+        card.refresh_from_db()
+        assert card.status == "submitted", cookie

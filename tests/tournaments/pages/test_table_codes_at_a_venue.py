@@ -167,3 +167,17 @@ def test_parallel_wrong_codes_cannot_slip_past_the_count(hall):
     for t in threads:
         t.join()
     assert sorted(answers) == [404] * 10 + [429] * 15
+
+
+def test_one_sheet_cannot_mint_known_phones_to_guess_past_the_address(hall):
+    """Whoever holds one table's sheet opens it with ever new cookies: at most eight of those
+    phones become known, so the rest are held by the address's count (the attacker's review
+    guessed 400 codes this way against a limit of 300)."""
+    token = hall["links"][1].token
+    answers = []
+    for n in range(40):
+        phone = _phone(f"minted{n}")
+        assert phone.get(f"/t/{token}/").status_code == 200
+        answers += [_type(phone, f"GUESS{n:02d}{k}") for k in range(10)]
+    assert answers.count(404) == 300  # eight known phones’ 80, then the address’s limit
+    assert answers[-10:] == [429] * 10
