@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import Permission
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import audit, hooks, rights
-from tournaments.errors import CONSTRAINT_MESSAGES, NotFound, ServiceError
+from tournaments.errors import NotFound, ServiceError
 from tournaments.models import Event, Player
+from tournaments.services.events import save_player
 from tournaments.services.validation import full_clean, refuse_bad_text
 
 # The fields the kept record takes over from the duplicate when it has none of its own.
@@ -147,13 +148,7 @@ def player_update(*, player: Player, actor: Any, reason: str, **fields: Any) -> 
     if not changed:
         return player
     full_clean(player)
-    try:
-        with transaction.atomic():
-            player.save()
-    except IntegrityError:
-        # Another correction took the federation id between the check and the write.
-        where, message = CONSTRAINT_MESSAGES["player_federation_id_unique"]
-        raise ServiceError(str(message), field=where, code="player_federation_id_unique") from None
+    save_player(player)
     # In the trail of every event he plays in (their officials see the name change, and their
     # cached pages show the new one at once), or the registry's own when he plays in none.
     events = list(Event.objects.filter(registrations__player=player).distinct().order_by("pk"))

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit, limits, rights
-from tournaments.errors import Forbidden, ServiceError
+from tournaments.errors import CONSTRAINT_MESSAGES, Forbidden, ServiceError
 from tournaments.models import (
     Event,
     Player,
@@ -42,6 +42,17 @@ def _player_created(player: Player) -> dict[str, Any]:
     return {"name": str(player), "club": player.club, "federation_id": player.federation_id}
 
 
+def save_player(player: Player) -> None:
+    """Save a checked player; a federation id another request took between the check and the
+    write is refused at its field, as the check refuses it."""
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError:
+        where, message = CONSTRAINT_MESSAGES["player_federation_id_unique"]
+        raise ServiceError(str(message), field=where, code="player_federation_id_unique") from None
+
+
 @transaction.atomic
 def player_create(*, first_name: str, last_name: str, club: str = "", country: str = "",
                   federation_id: str = "", user: Any = None, actor: Any = None) -> Player:
@@ -51,7 +62,7 @@ def player_create(*, first_name: str, last_name: str, club: str = "", country: s
     player = _new_player(first_name, last_name, club, country, federation_id, user, actor)
     # Who entered him is the actor himself, no input to check (and a query per player).
     full_clean(player, exclude=["created_by"])
-    player.save()
+    save_player(player)
     audit.record(actor=actor, action="player.create", target=player, after=_player_created(player))
     return player
 
