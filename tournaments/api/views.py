@@ -6,7 +6,6 @@ one service or selector, and answer."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -39,8 +38,11 @@ from tournaments.api.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from tournaments.errors import Forbidden, NotFound, TooManyLogins
+from tournaments.errors import Forbidden, NotFound, ServiceError, TooManyLogins
 from tournaments.models import Event, Player, Registration
+
+# The fields of a player a registration's body gives under "new_player".
+PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
 
 # ---------------------------------------------------------------------------------------
 # Events
@@ -232,13 +234,24 @@ class RegistrationListView(generics.ListAPIView):
         data = RegistrationCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        # A new player and his registration stand or fall together.
-        with transaction.atomic():
-            player = values.get("player") or services.player_create(**values["new_player"],
-                                                                    actor=request.user)
-            registration = services.registration_create(
-                event=event, player=player, actor=request.user,
-                start_number=values.get("start_number"), status=values["status"])
+        # The page's own service: a new player is first looked for in the registry (federation
+        # id, then name and club), so a returning player is registered, never entered twice.
+        player = values.get("player")
+        typed = values.get("new_player") or {}
+        person = player or Player(**typed)
+        try:
+            registration = services.registration_add(
+                event=event, actor=request.user, first_name=person.first_name,
+                last_name=person.last_name, club=person.club, country=person.country,
+                federation_id=person.federation_id, start_number=values.get("start_number"),
+                status=values["status"], use_player=player)
+        except ServiceError as exc:
+            # The new player's refusals are said at his fields in this body.
+            if typed:
+                for error in exc.errors:
+                    if error["field"] in PLAYER_FIELDS:
+                        error["field"] = f"new_player.{error['field']}"
+            raise
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 

@@ -48,6 +48,32 @@ def test_an_organiser_registers_existing_and_new_players(world):
     assert not Player.objects.filter(last_name="Room").exists()
 
 
+def test_a_player_already_in_the_registry_is_matched_not_entered_twice(world):
+    """The API registers through the page's service (issue #30): a new player is first looked
+    for in the registry, by federation id, then by name and club whatever the case and
+    diacritics."""
+    client = world.client("organiser")
+    known = client.post("/api/v1/players/", {"first_name": "Jože", "last_name": "Zupančič",
+                                             "club": "TK Celje", "federation_id": "SLO-77"},
+                        format="json").json()
+    before = Player.objects.count()
+    by_name = client.post(E + "registrations/", {"new_player": {
+        "first_name": "joze", "last_name": "ZUPANCIC", "club": "tk celje"}}, format="json")
+    assert by_name.status_code == 201, by_name.json()
+    assert by_name.json()["player"]["id"] == known["id"]
+    assert Player.objects.count() == before
+    other = world.client("organiser")
+    Registration.objects.filter(player_id=known["id"]).delete()
+    by_id = other.post(E + "registrations/", {"new_player": {
+        "first_name": "J.", "last_name": "Zupančič", "federation_id": "SLO-77"}}, format="json")
+    assert by_id.status_code == 201 and by_id.json()["player"]["id"] == known["id"]
+    # A refusal about the new player is said at its field in the body.
+    bad = client.post(E + "registrations/", {"new_player": {
+        "first_name": "Ana", "last_name": "Wrong", "federation_id": "SLO-77"}}, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["field"] == "new_player.federation_id"
+
+
 def test_check_in_late_entry_and_withdrawal_set_the_status(world):
     client = world.client("organiser")
     checked = client.patch(E + "registrations/2/", {"status": "checked_in"}, format="json")
