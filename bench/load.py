@@ -23,7 +23,7 @@ It builds a TRI+1 event of PLAYERS players (256) through the services with round
 
 It prints requests per second, p50/p95/max latency per kind of request, the errors (any
 answer that is not 2xx or 3xx, counted and listed) and the public pages' cache hit rate,
-read from the `X-Page-Cache` header of `tournaments.page_cache`. Targets (issue #18): a hit
+read from the `X-Page-Cache` header of `tournaments.runtime.page_cache`. Targets (issue #18): a hit
 rate of at least 90 % on the public pages and a p95 under 100 ms.
 
 The server is gunicorn with the production profile (DEBUG=0) and BENCH_WORKERS (4) sync
@@ -117,7 +117,7 @@ def build(players: int, tag: str) -> tuple[str, list[TablePlan]]:
     from tournaments import services
     from tournaments.forms import entry_context
     from tournaments.models import Scorecard, TableLink
-    from tournaments.views_public import seat_labels
+    from tournaments.pages.public import seat_labels
 
     event = builders.slovenian_event(slug=f"load-{players}-{tag}", tables=players // 4,
                                      planned_rounds=3, name=f"Load {players}")

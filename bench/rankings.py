@@ -56,7 +56,7 @@ def build(players: int, events: int, tag: str) -> None:
     """The synthetic history, one bulk insert per kind of row (in batches)."""
     from django.db import transaction
 
-    from tournaments import search
+    from tournaments.domain import search
     from tournaments.models import Event, Player, Registration, Round, Scorecard, Table
 
     rng = random.Random(19)

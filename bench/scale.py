@@ -110,12 +110,12 @@ def _play(rnd, hands: int, *, leave_open=None) -> None:
 
 def _seat(event, number: int):
     from tests.tournaments.pdf import builders
-    from tournaments import services_rounds
+    from tournaments.services import round_jobs
 
     if number == 1:
         return builders.seat(event, 1)
-    job = services_rounds.round_generation_queue(event=event, actor=event.organisers.first())
-    services_rounds.round_generate(job.pk)
+    job = round_jobs.round_generation_queue(event=event, actor=event.organisers.first())
+    round_jobs.round_generate(job.pk)
     return event.rounds.get(number=number)
 
 
@@ -123,8 +123,9 @@ def build(players: int, tag: str):
     """The event with rounds 1..ROUNDS-1 closed and round ROUNDS played but for the last hand
     of table 1."""
     from tests.tournaments.pdf import builders
-    from tournaments import services, services_rounds
+    from tournaments import services
     from tournaments.models import Scorecard
+    from tournaments.services import round_jobs
 
     event = builders.slovenian_event(slug=f"scale-{players}-{tag}", tables=players // 4,
                                      planned_rounds=ROUNDS + 1, name=f"Scale {players}",
@@ -138,7 +139,7 @@ def build(players: int, tag: str):
             open_card = Scorecard.objects.get(table__round=rnd, table__number=1).pk
         _play(rnd, HANDS, leave_open=open_card)
         if number < ROUNDS:
-            services_rounds.round_close(rnd=rnd, actor=organiser)
+            round_jobs.round_close(rnd=rnd, actor=organiser)
     return event
 
 
@@ -152,10 +153,11 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     from django.test import Client
 
     from config.celery import app as celery_app
-    from tournaments import services, services_rounds
+    from tournaments import services
     from tournaments.models import Scorecard
-    from tournaments.page_cache import forget_all
     from tournaments.printing import render, selectors
+    from tournaments.runtime.page_cache import forget_all
+    from tournaments.services import round_jobs
 
     measure_call = Measure()
     out: dict[str, tuple[float, int | None]] = {}
@@ -196,12 +198,12 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     services.scorecard_submit(scorecard=card, actor=organiser)
     services.scorecard_confirm(scorecard=card, actor=referee)
 
-    _, seconds, queries = measure_call(lambda: services_rounds.round_close(rnd=last, actor=organiser))
+    _, seconds, queries = measure_call(lambda: round_jobs.round_close(rnd=last, actor=organiser))
     out["close a round"] = (seconds, queries)
 
     def seat_next():
-        job = services_rounds.round_generation_queue(event=event, actor=organiser)
-        return services_rounds.round_generate(job.pk)
+        job = round_jobs.round_generation_queue(event=event, actor=organiser)
+        return round_jobs.round_generate(job.pk)
     _, seconds, queries = measure_call(seat_next)
     out["seat the next round"] = (seconds, queries)
 

@@ -1,6 +1,6 @@
 """Counts that expire, taken and given back atomically, and marks that last a while: what every
 rate limit of the site keeps (failed sign-ins, `config.login_limit`; wrong table codes,
-`tournaments.table_links`).
+`tournaments.services.table_links`).
 
 A limit that first reads a count and later adds to it lets parallel requests slip past it
 between the two steps (an attacker's test counted 25 wrong codes against a limit of 20). So a

@@ -2,7 +2,7 @@
 
 Django's own `set_language` wants a POST with a CSRF token; a language preference is harmless
 to change, and keeping tokens out of anonymous pages lets those pages be cached and served
-to every visitor alike (tournaments.page_cache)."""
+to every visitor alike (tournaments.runtime.page_cache)."""
 
 from __future__ import annotations
 

@@ -54,7 +54,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Anonymous visits of public event pages are answered from the cache before sessions,
     # authentication and the view: the hall's phones poll these pages all day.
-    "tournaments.page_cache.PublicPageCacheMiddleware",
+    "tournaments.runtime.page_cache.PublicPageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -151,7 +151,7 @@ STORAGES = {
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
-# CSV imports (an event's players, a league season's divisions; tournaments.limits): a file
+# CSV imports (an event's players, a league season's divisions; tournaments.domain.limits): a file
 # or pasted text over this many bytes is refused by its size before it is read (413), and one
 # with more data rows than this as soon as the reader passes them (400). An import of this
 # many rows fits in one web request (docs/performance.md, bench/csv_import.py); a larger list
@@ -194,7 +194,7 @@ LOGIN_DELAY_MAX_SECONDS = env.int("LOGIN_DELAY_MAX_SECONDS", default=300)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
 
 # Wrong table codes (and table links) counted within a quarter of an hour, per phone (its
-# device cookie) and per address (tournaments.table_links): a hall of 64 tables shares the
+# device cookie) and per address (tournaments.services.table_links): a hall of 64 tables shares the
 # Wi-Fi's one address, and a few mistyped codes per table must not stop it.
 TABLE_CODE_DEVICE_MISSES = env.int("TABLE_CODE_DEVICE_MISSES", default=10)
 TABLE_CODE_ADDRESS_MISSES = env.int("TABLE_CODE_ADDRESS_MISSES", default=300)
@@ -212,7 +212,7 @@ TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # every `migrate`). The rate limits count in the database itself (config.counters).
 # `check --deploy` warns when it is a cache of one process (config.checks). Public pages
 # are cached in "pages": any process may keep its own copy, since their keys name the
-# versions of what they show (tournaments.page_cache).
+# versions of what they show (tournaments.runtime.page_cache).
 CACHES = {
     "default": env.cache("CACHE_URL", default="dbcache://django_cache"),
     "pages": env.cache("CACHE_URL", default="locmemcache://public-pages"),
@@ -252,7 +252,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, rounds, tables, scorecards, standings and the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Numbers in addresses (tournaments.converters): at most nine digits.
+    # Numbers in addresses (tournaments.pages.converters): at most nine digits.
     "PATH_CONVERTER_OVERRIDES": {"num": {"type": "integer", "minimum": 0, "maximum": 999999999}},
     # Several models have a "status" with their own choices: one enum name per model.
     "ENUM_NAME_OVERRIDES": {
@@ -299,14 +299,14 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 2, "interval_start": 0, "interval_step": 0.5,
-    # A request must not hang on a broker that does not answer (tournaments.jobs).
+    # A request must not hang on a broker that does not answer (tournaments.runtime.jobs).
     "socket_connect_timeout": 2,
     # An unacknowledged task of a killed worker goes back to the queue after this many
     # seconds (Redis); it must exceed the longest task run (docs/deploy.md).
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
 # Publishing a task gives up quickly when the broker is down: the web request answers and the
-# job stays queued until the broker is back (tournaments.jobs).
+# job stays queued until the broker is back (tournaments.runtime.jobs).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2,

@@ -15,15 +15,15 @@ from config.i18n_views import switch_language
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     # The public pages first: they are what the hall's phones and projector poll all day.
-    path("", include("tournaments.urls_public")),
-    path("", include("tournaments.urls_table_link")),
+    path("", include("tournaments.pages.urls_public")),
+    path("", include("tournaments.pages.urls_table_link")),
     # Every sign-in shares one rate limit (config.login_limit), the admin's included.
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     # Asking for a password reset by mail only where mail can be sent (EMAIL_CONFIGURED); 404
     # elsewhere. Setting a password from a one-time link always works: the organiser hands
-    # such a link to a new official (tournaments.officials.set_password_path).
+    # such a link to a new official (tournaments.services.officials.set_password_path).
     path("accounts/password_reset/", needs_mail(auth_views.PasswordResetView.as_view()),
          name="password_reset"),
     path("accounts/password_reset/done/", needs_mail(auth_views.PasswordResetDoneView.as_view()),
@@ -38,17 +38,17 @@ urlpatterns = [
     path("api/v1/", include("scoring.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("leagues.api_urls")),
-    path("api/v1/", include("tournaments.archive_urls")),
+    path("api/v1/", include("tournaments.archive.urls")),
     path("api/v1/", include("leagues.archive_urls")),
     path("api/v1/", include("rankings.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("manage/", include("tournaments.urls_organiser")),
+    path("manage/", include("tournaments.pages.urls_organiser")),
     path("manage/", include("leagues.urls_organiser")),
-    path("referee/", include("tournaments.urls_referee")),
+    path("referee/", include("tournaments.pages.urls_referee")),
     path("", include("leagues.urls")),
     path("", include("rankings.urls")),
-    path("", include("tournaments.urls_pdf")),
+    path("", include("tournaments.printing.urls")),
 ]
 
 # Unmatched paths under /api/ answer in the API's error shape (DEBUG off, as in production).

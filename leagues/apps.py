@@ -35,7 +35,9 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from leagues import archive, archive_cups, merge, roles, services, tasks
-        from tournaments import hooks, jobs, rights
+        from tournaments import hooks
+        from tournaments.domain import rights
+        from tournaments.runtime import jobs
 
         rights.register_event_creators(organises_a_league)
         rights.register_event_organisers(roles.organises_matchday)

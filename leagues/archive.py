@@ -25,7 +25,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from leagues.models import Division, League, Matchday, Season, SeasonMembership
-from tournaments import audit
 from tournaments.archive.check import Checker, check_header, check_player, ensure_users
 from tournaments.archive.check_event import (
     ImportContext,
@@ -51,9 +50,10 @@ from tournaments.archive.importing import (
     refuse_if_rescored_differently,
 )
 from tournaments.archive.write import Stamps, write_audit, write_event_body
+from tournaments.domain.rulesets import ruleset_config_errors
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player
-from tournaments.rulesets import ruleset_config_errors
+from tournaments.services import audit
 
 LEAGUE_FIELDS = ("name", "slug", "description", "division_size", "movement_count", "ruleset_code",
                  "ruleset_mode", "ruleset_options", "hands_per_matchday", "division_count",

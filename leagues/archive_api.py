@@ -7,7 +7,7 @@
 - POST archive/cups/                          import a cup series' archive (staff)
 
 They live in the leagues app because leagues build on tournaments, never the other way round;
-the file response and the upload reading are the event archive's (tournaments.archive_api).
+the file response and the upload reading are the event archive's (tournaments.archive.api).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from leagues.api.serializers import CupArchiveImportedSerializer, SeasonArchiveI
 from tournaments import archive
 from tournaments.api.parsers import MultiPartParser
 from tournaments.api.schema import refusals
-from tournaments.archive_api import (
+from tournaments.archive.api import (
     ARCHIVE_FILE,
     IMPORT_REQUEST,
     archive_document,

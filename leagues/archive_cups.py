@@ -25,7 +25,6 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 from leagues.models import CupPoints, CupSeries, CupSeriesEvent
-from tournaments import audit
 from tournaments.archive.check import Checker, check_header, ensure_users
 from tournaments.archive.check_event import ImportContext, check_audit_list
 from tournaments.archive.export import audit_out
@@ -42,6 +41,7 @@ from tournaments.archive.importing import atomic_import
 from tournaments.archive.write import Stamps, write_audit
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event
+from tournaments.services import audit
 
 CUP_FIELDS = ("name", "slug", "season_label", "best_results_counted", "final_counts_extra",
               "is_public")

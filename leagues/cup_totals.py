@@ -10,8 +10,8 @@ from leagues.models import (
     CupSeriesEvent,
 )
 from leagues.selectors import cup_events, cup_points_table
+from tournaments.domain.standings import event_standings
 from tournaments.models import Event, Player
-from tournaments.standings import event_standings
 
 
 @dataclass

@@ -18,7 +18,6 @@ from django.db import transaction
 
 from leagues import services
 from leagues.models import CupSeries, League
-from tournaments import officials, services_rounds
 from tournaments import services as tournament_services
 
 # The Slovenian demo players of tournaments.demo, so a player's page shows his tournament
@@ -28,6 +27,7 @@ from tournaments.demo import demo_players as _players
 from tournaments.demo import demo_user as _user
 from tournaments.models import Event, Registration, Round, Scorecard
 from tournaments.seating.rotation import rest_rotation
+from tournaments.services import officials, round_jobs
 
 AUSTRIAN_PLAYERS = [
     ("Johann", "Gruber", "Tarockrunde Graz"), ("Maria", "Huber", "Tarockrunde Graz"),
@@ -173,14 +173,14 @@ def cup_demo(stdout: Any = None) -> CupSeries:
                 tournament_services.registration_set_status(
                     registration=reg, status=Registration.Status.CHECKED_IN, actor=organiser)
             for _round in range(event.planned_rounds):
-                job = services_rounds.round_generation_queue(event=event, actor=organiser)
+                job = round_jobs.round_generation_queue(event=event, actor=organiser)
                 job.refresh_from_db()
                 if job.status != job.Status.DONE:
-                    job = services_rounds.round_generate(job.pk)
+                    job = round_jobs.round_generate(job.pk)
                 rnd = event.rounds.get(number=job.result["round"])
                 tournament_services.round_publish(rnd=rnd, actor=organiser)
                 _play(rnd, rng, event.hands_per_round, organiser, referee, tri1=False)
-                services_rounds.round_close(rnd=rnd, actor=organiser)
+                round_jobs.round_close(rnd=rnd, actor=organiser)
             tournament_services.event_update(event=event, actor=organiser, status=Event.Status.FINISHED)
         services.cup_event_add(series=series, event=event, actor=organiser, is_final=is_final, order=index + 1)
     return series

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import CupSeries, League
-from tournaments import limits
+from tournaments.domain import limits
 from tournaments.forms import EventForm
 
 

@@ -1,6 +1,6 @@
 """League standings of a season after any matchday (seed 000 §4.2: "Lestvica se objavlja po
 vsakem krogu (kolu). Končni vrstni red je razviden po odigrani zadnji tekmi tekmovanja."),
-built from each matchday's event standings (tournaments.standings.event_standings), with the
+built from each matchday's event standings (tournaments.domain.standings.event_standings), with the
 tie-breaks written on every row they decide, and how many go up and down from a position."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from leagues.models import (
     SeasonMembership,
 )
 from leagues.selectors import divisions_of, league_divisions, matchdays_of
+from tournaments.domain.standings import event_standings, to_decimal
 from tournaments.models import Player
-from tournaments.standings import event_standings, to_decimal
 
 TIE_BREAKS = ("table_points", "best_matchday", "seed_position")
 

@@ -1,4 +1,4 @@
-"""What merging two records of one person (`tournaments.services_players.player_merge`) means
+"""What merging two records of one person (`tournaments.services.player_registry.player_merge`) means
 for the leagues, registered as the `leagues` PlayerRecords hook: the duplicate's season
 memberships move to the kept player, and so do the ids by which season schedules and
 formations name him. Refused when both records are in one season (each has his own seed
@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from leagues.archive import map_formation, map_schedule
 from leagues.models import Season, SeasonMembership
-from tournaments import audit
 from tournaments.models import Player
+from tournaments.services import audit
 
 
 def conflicts(keep: Player, duplicate: Player) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from tournaments.limits import multi_line_text, one_line_text
+from tournaments.domain.limits import multi_line_text, one_line_text
 from tournaments.models import Event, Player
 
 

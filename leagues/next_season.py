@@ -18,8 +18,8 @@ from leagues.models import (
     SeasonMembership,
 )
 from leagues.selectors import divisions_of, league_divisions, qualification_division
+from tournaments.domain.standings import event_standings
 from tournaments.models import Event, Player
-from tournaments.standings import event_standings
 
 CRITERIA = ("previous_season", "qualification", "pre_competition")
 

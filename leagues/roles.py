@@ -1,6 +1,6 @@
 """Who may change a league or a cup series: its organisers (League.organisers,
 CupSeries.organisers) and staff. Everybody may read what is public. Answered in one place for
-the pages and the API, built on tournaments.rights (staff, who may create events, who
+the pages and the API, built on tournaments.domain.rights (staff, who may create events, who
 organises an event), which asks back here for the events of a league's matchdays
 (`organises_matchday`, registered in leagues.apps)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Q
 
 from leagues.models import CupSeries, League, Matchday, SeasonMembership
-from tournaments import rights
+from tournaments.domain import rights
 from tournaments.models import Event
 
 
@@ -43,13 +43,13 @@ def can_view_cup(user: Any, series: CupSeries) -> bool:
 
 def matchday_events_q(user: Any) -> Q:
     """The events of the matchdays of the leagues `user` organises, as a query on Event
-    (tournaments.rights asks it for the registry's lists)."""
+    (tournaments.domain.rights asks it for the registry's lists)."""
     return Q(matchday__season__league__organisers=user)
 
 
 def players_seen_in_leagues_q(user: Any) -> Q:
     """The players of the seasons of public leagues and of the leagues `user` organises, as
-    a query on Player: a league's members are on its public pages (tournaments.rights)."""
+    a query on Player: a league's members are on its public pages (tournaments.domain.rights)."""
     leagues = Q(season__league__is_public=True)
     if rights.is_signed_in(user):
         leagues |= Q(season__league__organisers=user)
@@ -65,7 +65,7 @@ def league_places(user: Any, player: Any) -> list[bool]:
 
 def organises_matchday(user: Any, event: Event) -> bool:
     """The organisers of a league organise the events of its matchdays: the tables, referees
-    and rounds of a matchday are theirs like a tournament day's (tournaments.rights asks this
+    and rounds of a matchday are theirs like a tournament day's (tournaments.domain.rights asks this
     for events; an event outside the league gives no right)."""
     return Matchday.objects.filter(event_id=event.pk, season__league__organisers=user).exists()
 

@@ -24,7 +24,7 @@ from leagues.models import (
     Season,
     SeasonMembership,
 )
-from tournaments import lifecycle
+from tournaments.domain import lifecycle
 from tournaments.models import Round, Scorecard, Table
 from tournaments.seating.bounds import no_repeat_bound, schedule_distance
 

@@ -24,10 +24,11 @@ from leagues import roles
 from leagues.models import Division, Season
 from leagues.services import memberships_add_many, roman
 from leagues.services.seasons import check_planning
-from tournaments import audit, search
 from tournaments import services as tournament_services
+from tournaments.domain import search
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player
+from tournaments.services import audit
 from tournaments.services.player_entry import (
     ImportRegistry,
     create_players_of_plan,

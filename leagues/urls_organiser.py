@@ -1,5 +1,5 @@
 """League and cup organiser pages under /manage/leagues/ and /manage/cups/ (included in the
-organiser's area next to tournaments.urls_organiser)."""
+organiser's area next to tournaments.pages.urls_organiser)."""
 
 from django.urls import path
 

@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 
 from leagues import cup_totals, league_standings, next_season, pdf, roles, selectors
 from leagues.models import Season
-from tournaments import limits
+from tournaments.domain import limits
 
 
 def _league_or_404(request, slug: str):

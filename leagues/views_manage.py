@@ -36,12 +36,13 @@ from leagues.forms import (
     SeasonForm,
 )
 from leagues.models import League, Matchday, Season, SeasonMembership
-from tournaments import jobs, limits, rights
 from tournaments import selectors as tournament_selectors
+from tournaments.domain import limits, rights
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
 from tournaments.models import Event
-from tournaments.views_public import login_redirect
+from tournaments.pages.public import login_redirect
+from tournaments.runtime import jobs
 
 SEARCH_RESULTS = 20
 

@@ -28,8 +28,8 @@ from leagues.views_manage import (
     season_url,
     show_refusal,
 )
-from tournaments import rights
 from tournaments import selectors as tournament_selectors
+from tournaments.domain import rights
 from tournaments.errors import ServiceError
 from tournaments.forms import CsvImportForm
 
@@ -69,7 +69,7 @@ def member_add(request: HttpRequest, season: Season) -> HttpResponse:
         return redirect(back)
     d = form.cleaned_data
     division = division_of(season, d["division"])
-    # A player he may not see in the registry does not exist for him (tournaments.rights).
+    # A player he may not see in the registry does not exist for him (tournaments.domain.rights).
     player = tournament_selectors.players_visible_to(request.user).filter(pk=d["player"]).first()
     if division is None or player is None:
         messages.error(request, _("That player or division is no longer there."))

@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 import scoring.rules
 from rankings import lists, points, selectors
 from rankings.forms import ListDateForm, api_errors
+from tournaments.domain.limits import one_line_text
 from tournaments.errors import NotFound, ServiceError
-from tournaments.limits import one_line_text
 from tournaments.models import validate_country
 
 

@@ -30,7 +30,8 @@ class RankingsConfig(AppConfig):
 
     def ready(self) -> None:
         from rankings import services, tasks
-        from tournaments import hooks, jobs
+        from tournaments import hooks
+        from tournaments.runtime import jobs
 
         hooks.register_audit_listener(services.on_audit)
         hooks.register_player_section(hooks.PlayerSection(

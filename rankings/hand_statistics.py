@@ -42,7 +42,7 @@ HALF = 35
 DECLARER, PARTNER, DEFENDER, KLOP = "declarer", "partner", "defender", "klop"
 ROLES = (DECLARER, PARTNER, DEFENDER, KLOP)
 # A start number as the cards write it. Not str.isdigit(), which also takes "²" (int() refuses
-# it); this module stays pure Python, so it cannot read numbers with tournaments.limits.
+# it); this module stays pure Python, so it cannot read numbers with tournaments.domain.limits.
 _START_NUMBER = re.compile("[0-9]{1,9}")
 
 

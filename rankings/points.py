@@ -8,7 +8,7 @@ Which events count is the ratings' rule (`rankings.services.rated_events`), neve
 again here. Nothing is stored: the list is computed when asked, in a constant number of
 queries whatever the number of players — the events, the cached places of each event (one
 cache read for all), the players. An event's places are cached by its `results_version`,
-which every audited change of the event bumps (tournaments.audit), so a correction shows at
+which every audited change of the event bumps (tournaments.services.audit), so a correction shows at
 once; the events not in the cache yet are computed together, in three more queries.
 """
 
@@ -25,8 +25,8 @@ from django.utils import timezone
 from rankings.families import PointsRule, family_name, points_rule, ruleset_codes
 from rankings.selectors import filter_choices
 from rankings.services import rated_events
+from tournaments.domain.standings import events_standings
 from tournaments.models import Event, Player
-from tournaments.standings import events_standings
 
 PLACES_CACHE_SECONDS = 7 * 24 * 3600
 

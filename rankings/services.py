@@ -2,8 +2,8 @@
 rebuild when a result changes.
 
 A rebuild reads every confirmed or verified table of the family's rated public events
-(`Event.is_public` and `Event.rated`; drafts never count, `tournaments.lifecycle`), places each
-table as `tournaments.standings.table_placing` does (equal totals share a place), runs the rating
+(`Event.is_public` and `Event.rated`; drafts never count, `tournaments.domain.lifecycle`), places each
+table as `tournaments.domain.standings.table_placing` does (equal totals share a place), runs the rating
 engine over them in the order they were played (the event's dates, then its slug, round and
 table number: what an archive keeps, so an exported and imported event rates the same) and
 writes only what differs from what is stored. Recomputed, never accumulated: the same results
@@ -32,9 +32,10 @@ import scoring.rules
 from rankings import engine
 from rankings.families import ruleset_codes
 from rankings.models import FamilyRatings, Rating, RatingStep
-from tournaments import collector, jobs, lifecycle
+from tournaments.domain import lifecycle
+from tournaments.domain.standings import placed_totals
 from tournaments.models import Event, Job, Registration, Scorecard
-from tournaments.standings import placed_totals
+from tournaments.runtime import collector, jobs
 
 REBUILD_JOB = "ratings.rebuild"
 # Rows deleted or inserted by one statement (under every database's limit of parameters).
@@ -284,7 +285,7 @@ def run_rebuild_job(job_id: int) -> Job:
         status=Job.Status.RUNNING, attempts=F("attempts") + 1, updated_at=timezone.now())
 
     def report(done: int, total: int) -> None:
-        # every event saves the job: its updated_at is the worker's heartbeat (tournaments.jobs)
+        # every event saves the job: its updated_at is the worker's heartbeat (tournaments.runtime.jobs)
         Job.objects.filter(pk=job_id).update(progress=done, total=total, updated_at=timezone.now())
 
     try:

@@ -1,10 +1,10 @@
 """Reading the hands for the statistics pages: a player's career figures (his page) and an
 event's table figures (its statistics page), laid out in words for the templates.
 
-Only hands of cards that count (`tournaments.lifecycle`: confirmed or verified, of a round that
+Only hands of cards that count (`tournaments.domain.lifecycle`: confirmed or verified, of a round that
 is not a draft) are read. A player's figures come from public events only, whoever looks: his
 page is public. An event's figures are the event's page's: whoever may see the event
-(`tournaments.rights`, asked by the view) sees them. Each is a constant number of queries
+(`tournaments.domain.rights`, asked by the view) sees them. Each is a constant number of queries
 however many events, tables and hands (`rankings.hand_statistics` does the counting).
 """
 
@@ -21,7 +21,7 @@ import scoring.rules
 from rankings import hand_statistics as hs
 from rankings.charts import bar_chart
 from rankings.families import family_name
-from tournaments import lifecycle
+from tournaments.domain import lifecycle
 from tournaments.engine_text.common import kc, names_of
 from tournaments.models import Event, Hand, Registration, Scorecard, Seat
 

@@ -3,7 +3,7 @@ of a season, filtered by club and country) and its points list, each with its CS
 an event's table statistics. Thin: they parse the filters (rankings.forms), read through
 rankings.selectors, rankings.points and rankings.statistics and render. The lists show public
 events only (rankings.services); an event's statistics whoever may see the event
-(tournaments.rights)."""
+(tournaments.domain.rights)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import scoring.rules
 from rankings import lists, points, selectors, statistics
 from rankings.families import families
 from rankings.forms import ListDateForm
-from tournaments import rights
 from tournaments import selectors as event_selectors
-from tournaments.limits import one_line_text
+from tournaments.domain import rights
+from tournaments.domain.limits import one_line_text
 from tournaments.models import validate_country
-from tournaments.spreadsheets import text_cell
+from tournaments.runtime.spreadsheets import text_cell
 
 CLUB_MAX = 200
 

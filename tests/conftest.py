@@ -68,7 +68,7 @@ def _celery_eager_unless_worker(request):
     from django.core.cache import caches
 
     from config.celery import app
-    from tournaments.page_cache import forget_all
+    from tournaments.runtime.page_cache import forget_all
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = request.node.get_closest_marker("worker") is None

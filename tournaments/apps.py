@@ -1,5 +1,5 @@
 """Django app configuration of the tournaments app: registers the `num` path converter
-(tournaments.converters) and the Celery task of each of its job kinds (tournaments.jobs), and,
+(tournaments.pages.converters) and the Celery task of each of its job kinds (tournaments.runtime.jobs), and,
 after every `migrate`, creates the database cache table that
 the default settings use (config/settings.py, CACHES)."""
 
@@ -19,12 +19,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournaments import hooks, jobs, printing, services_rounds, tasks
-        from tournaments.converters import NumberConverter
+        from tournaments import hooks, printing, tasks
+        from tournaments.pages.converters import NumberConverter
         from tournaments.printing import public_pdfs
+        from tournaments.runtime import jobs
+        from tournaments.services import round_jobs
 
         register_converter(NumberConverter, "num")
-        jobs.register_task(services_rounds.SEAT_JOB, tasks.generate_round)
+        jobs.register_task(round_jobs.SEAT_JOB, tasks.generate_round)
         jobs.register_task(printing.SHEETS_JOB, tasks.render_round_sheets)
         jobs.register_task(printing.SHEETS_PART_TASK, tasks.render_round_sheets_part)
         jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)

@@ -14,9 +14,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.models import Event, Player, Registration, Round, Scorecard
 from tournaments.seating.rotation import rest_rotation
+from tournaments.services import round_jobs
 
 SLOVENIAN_PLAYERS = [
     ("Janez", "Novak", "TK Ljubljana"), ("Marija", "Horvat", "TK Ljubljana"),
@@ -118,11 +119,11 @@ def _play_round(rnd: Round, rng: random.Random, hands: int, entered_by: Any, con
 
 
 def _seat_next_round(event: Event, organiser: Any) -> Round:
-    job = services_rounds.round_generation_queue(event=event, actor=organiser)
+    job = round_jobs.round_generation_queue(event=event, actor=organiser)
     job.refresh_from_db()
     if job.status != job.Status.DONE:
         # With a real broker and no worker running, seat in process: the job is idempotent.
-        job = services_rounds.round_generate(job.pk)
+        job = round_jobs.round_generate(job.pk)
     if job.status != job.Status.DONE:
         raise RuntimeError(f"demo seating failed: {job.message}")
     return event.rounds.get(number=job.result["round"])
@@ -153,7 +154,7 @@ def slovenian_demo(stdout: Any = None) -> Event:
     rnd1 = _seat_next_round(event, organiser)
     services.round_publish(rnd=rnd1, actor=organiser)
     _play_round(rnd1, rng, event.hands_per_round, organiser, referee)
-    services_rounds.round_close(rnd=rnd1, actor=organiser)
+    round_jobs.round_close(rnd=rnd1, actor=organiser)
     rnd2 = _seat_next_round(event, organiser)
     services.round_publish(rnd=rnd2, actor=organiser)
     return event
@@ -207,7 +208,7 @@ def czech_demo() -> Event:
             services.scorecard_submit(scorecard=card, actor=organiser)
             services.scorecard_confirm(scorecard=card, actor=referee)
         if number == 1:
-            services_rounds.round_close(rnd=rnd, actor=organiser)
+            round_jobs.round_close(rnd=rnd, actor=organiser)
     return event
 
 
@@ -271,7 +272,7 @@ def tarockcup_demo() -> Event:
                                    expected_version=card.version)
             services.scorecard_submit(scorecard=card, actor=organiser)
             services.scorecard_confirm(scorecard=card, actor=referee)
-        services_rounds.round_close(rnd=rnd, actor=organiser)
+        round_jobs.round_close(rnd=rnd, actor=organiser)
     return event
 
 

@@ -39,7 +39,7 @@ class Forbidden(ServiceError):
 
 class TooLarge(ServiceError):
     """An input larger than its limit, refused by its size before it is read (a CSV file over
-    CSV_IMPORT_MAX_BYTES, tournaments.limits)."""
+    CSV_IMPORT_MAX_BYTES, tournaments.domain.limits)."""
 
     status = 413
 
@@ -52,7 +52,7 @@ class TooManyLogins(ServiceError):
 
 class TooManyAttempts(ServiceError):
     """Too many wrong table codes or links from this phone or address
-    (tournaments.table_links)."""
+    (tournaments.services.table_links)."""
 
     status = 429
 

@@ -66,7 +66,7 @@ def event_tabs() -> list[EventTab]:
 @dataclass(frozen=True)
 class PlayerRecords:
     """What an app keeps of a player, for merging two records of one person
-    (`tournaments.services_players.player_merge`):
+    (`tournaments.services.player_registry.player_merge`):
 
     - `conflicts(keep, duplicate)`: the contract errors (`{"hand", "field", "code",
       "message"}`) that forbid the merge, such as both records in one league season;
@@ -150,7 +150,7 @@ def backup_providers() -> list[BackupProvider]:
     return list(_backup_providers)
 
 
-# Called by `tournaments.audit.record` for every audited change of an event, inside the
+# Called by `tournaments.services.audit.record` for every audited change of an event, inside the
 # change's transaction: `listener(action, event, target)`. Apps that derive something from an
 # event's results (the rankings' ratings) queue their work from here, after the commit.
 _audit_listeners: list[Callable[[str, Any, Any], None]] = []

@@ -27,10 +27,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
-from tournaments import search
-from tournaments.exact_points import ExactPointsField, parse_points, points_text
-from tournaments.limits import MAX_HANDS_PER_ROUND, multi_line_text, one_line_text
-from tournaments.rulesets import ruleset_config_errors
+from tournaments.domain import search
+from tournaments.domain.exact_points import ExactPointsField, parse_points, points_text
+from tournaments.domain.limits import MAX_HANDS_PER_ROUND, multi_line_text, one_line_text
+from tournaments.domain.rulesets import ruleset_config_errors
 
 
 def validate_time_zone(value: str) -> None:
@@ -78,16 +78,16 @@ class Player(models.Model):
         related_name="player",
     )
     # Issue #19, privacy: the player (or an organiser on his behalf) may hide his career page,
-    # his events, leagues, ratings and statistics, from visitors (tournaments.rights.can_view_career).
+    # his events, leagues, ratings and statistics, from visitors (tournaments.domain.rights.can_view_career).
     # His name stays in the standings of the events he played: those are the events' results.
     career_hidden = models.BooleanField(_("career page hidden"), default=False)
     # Who entered the record into the registry (issue #29): a record that plays in no event
-    # yet is his to see and correct (tournaments.rights.can_edit_player).
+    # yet is his to see and correct (tournaments.domain.rights.can_edit_player).
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+", editable=False,
     )
-    # The name and the club as searches compare them (tournaments.search.fold): derived, kept
+    # The name and the club as searches compare them (tournaments.domain.search.fold): derived, kept
     # by save() whatever writes the names, and never written by anyone else.
     search_name = models.CharField(max_length=search.SEARCH_NAME_LENGTH, blank=True,
                                    editable=False)
@@ -100,7 +100,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["last_name", "first_name", "id"]
-        # The registry's managers correct and merge any record (tournaments.rights); staff
+        # The registry's managers correct and merge any record (tournaments.domain.rights); staff
         # are managers without it, and a manager grants it on /manage/players/managers/.
         permissions = [("manage_registry", "Can correct and merge every record of the player registry")]
         constraints = [
@@ -179,7 +179,7 @@ class Event(models.Model):
     # Options of the seating system, e.g. the points system's extra points for the difference.
     seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=3)
-    # Bounded: a sheet is printed with a line per hand (tournaments.limits).
+    # Bounded: a sheet is printed with a line per hand (tournaments.domain.limits).
     hands_per_round = models.PositiveSmallIntegerField(
         _("hands per round"), default=24, validators=[MaxValueValidator(MAX_HANDS_PER_ROUND)])
     round_duration_minutes = models.PositiveSmallIntegerField(
@@ -213,7 +213,7 @@ class Event(models.Model):
                     "once he has compared it with the paper sheet the table signed."),
     )
     # A card is confirmed by a second person, and through the table link that means a second
-    # phone (tournaments.rights): the seat chosen on a phone is only what its holder says.
+    # phone (tournaments.domain.rights): the seat chosen on a phone is only what its holder says.
     # Where tables play with one phone, the organiser allows the confirmation on the phone
     # that submitted the card; such cards are marked for the officials.
     one_phone_per_table = models.BooleanField(
@@ -296,7 +296,7 @@ class Registration(models.Model):
     # The rounds the player misses while staying in the event (seed 000 §4.1 b: "eni odidejo
     # predčasno, eni pridejo naknadno"): he sits them out, and the next round seats him after
     # those who played ("nato ... tisti, ki v zadnjem krogu niso tekmovali"). The rule is
-    # tournaments.lifecycle.sits_out_reason.
+    # tournaments.domain.lifecycle.sits_out_reason.
     absent_rounds = models.JSONField(_("absent in rounds"), default=list, blank=True,
                                      validators=[validate_round_numbers])
     registered_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -341,7 +341,7 @@ class Round(models.Model):
     seating_version = models.PositiveIntegerField(default=1)
     # Bumped when a card of the round changes state without changing the standings (a table
     # hands in its card, or changes it again): the round's public page shows the cards'
-    # states and is cached by this (tournaments.page_cache).
+    # states and is cached by this (tournaments.runtime.page_cache).
     cards_version = models.PositiveIntegerField(default=1, editable=False)
     repeat_pairs = models.PositiveIntegerField(default=0)
     notes = models.JSONField(default=list, blank=True)

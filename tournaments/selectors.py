@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
-from tournaments import lifecycle, rights, search, standings
+from tournaments.domain import lifecycle, rights, search, standings
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -36,7 +36,7 @@ def registrations_of(event: Event) -> QuerySet[Registration]:
 
 def registrations_matching(event: Event, query: str) -> QuerySet[Registration]:
     """The registrations a search names: a start number exactly, or every word of the query
-    in the player's name, whatever its case and diacritics (tournaments.search)."""
+    in the player's name, whatever its case and diacritics (tournaments.domain.search)."""
     return registrations_of(event).filter(search.registration_q(query))
 
 
@@ -57,7 +57,7 @@ def same_players(first_name: str, last_name: str, club: str, federation_id: str 
 
 
 def players_visible_to(actor: Any) -> QuerySet[Player]:
-    """The registry's players `actor` may see (tournaments.rights.visible_players_q)."""
+    """The registry's players `actor` may see (tournaments.domain.rights.visible_players_q)."""
     return Player.objects.filter(rights.visible_players_q(actor))
 
 
@@ -76,7 +76,7 @@ def rounds_of(event: Event) -> QuerySet[Round]:
 
 
 def rounds_shown_to(event: Event, *, with_drafts: bool) -> QuerySet[Round]:
-    """The rounds a page lists: drafts only for the officials (`tournaments.rights`)."""
+    """The rounds a page lists: drafts only for the officials (`tournaments.domain.rights`)."""
     rounds = rounds_of(event)
     return rounds if with_drafts else rounds.filter(lifecycle.published_rounds_q())
 

@@ -59,9 +59,10 @@ def main(keep_pdf: bool = False) -> None:
     try:
         _setup(workdir)
         from tests.tournaments.pdf import builders
-        from tournaments import services, services_rounds
+        from tournaments import services
         from tournaments.models import Event
         from tournaments.printing import render, selectors
+        from tournaments.services import round_jobs
 
         czech = builders.czech_event()
         czech_round = builders.czech_round_two(czech)
@@ -75,8 +76,8 @@ def main(keep_pdf: bool = False) -> None:
                 rnd = builders.seat(slovenian, 1)
             else:
                 # Later rounds are seated by the points system, as an organiser does it.
-                job = services_rounds.round_generation_queue(event=slovenian, actor=organiser)
-                services_rounds.round_generate(job.pk)
+                job = round_jobs.round_generation_queue(event=slovenian, actor=organiser)
+                round_jobs.round_generate(job.pk)
                 rnd = slovenian.rounds.get(number=number)
             if number == slovenian.planned_rounds:
                 # The last round's sheet of table 2 and its wall list, before it is played.
@@ -87,7 +88,7 @@ def main(keep_pdf: bool = False) -> None:
             services.round_publish(rnd=rnd, actor=organiser)
             for table in rnd.tables.all():
                 builders.play_tri1_table(table, seed=number * 100 + table.number)
-            services_rounds.round_close(rnd=rnd, actor=organiser)
+            round_jobs.round_close(rnd=rnd, actor=organiser)
         services.event_update(event=slovenian, actor=organiser, status=Event.Status.FINISHED)
         made.append(_png(render.standings_pdf(slovenian), "standings", workdir, keep_pdf))
 

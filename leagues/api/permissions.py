@@ -1,7 +1,7 @@
 """The leagues API's side of `leagues.roles`: finding the league, season, matchday and cup
 series of a URL as the caller may see them, and refusing early what he may not change.
 
-Every rule is `leagues.roles`' (built on `tournaments.rights`); this module only finds objects
+Every rule is `leagues.roles`' (built on `tournaments.domain.rights`); this module only finds objects
 and raises the refusals: 404 for what does not exist for the caller, 403 for a missing right.
 The views allow every caller through DRF (`AllowAny`) because anonymous reads of public
 leagues are allowed and a write is refused here, by the role, in the API's error shape."""

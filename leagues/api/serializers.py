@@ -13,9 +13,9 @@ from rest_framework import serializers
 
 from leagues import league_standings, selectors
 from leagues.models import CupSeries, Division, League, Matchday, Season, SeasonMembership
-from tournaments import jobs
 from tournaments.api.serializers import ApiErrorItemSerializer
 from tournaments.models import Event, Job, Player
+from tournaments.runtime import jobs
 
 
 class PlayerSummarySerializer(serializers.ModelSerializer):

@@ -15,8 +15,8 @@ from rest_framework.fields import empty
 from leagues import next_season
 from leagues.models import CupSeries, Division, League, SeasonMembership
 from leagues.services import CUP_FIELDS, LEAGUE_FIELDS
-from tournaments import rights
-from tournaments.limits import INT_MAX, INT_MIN, SMALL_MAX
+from tournaments.domain import rights
+from tournaments.domain.limits import INT_MAX, INT_MIN, SMALL_MAX
 from tournaments.models import Event, Player
 
 # ---------------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ class OptionalChoiceField(_BlankIsAbsent, serializers.ChoiceField):
 
 def _visible_players(field: serializers.Field):
     """The registry's players the caller may see: one he may not see is refused exactly like
-    one that does not exist (tournaments.rights)."""
+    one that does not exist (tournaments.domain.rights)."""
     request = field.context.get("request")
     return Player.objects.filter(rights.visible_players_q(getattr(request, "user", None)))
 
@@ -116,7 +116,7 @@ class PlayerListField(_BlankIsAbsent, serializers.ListField):
 
 class EventField(serializers.CharField):
     """An event's slug, read as the event the caller may see: one he may not see is refused
-    exactly like one that does not exist (tournaments.rights)."""
+    exactly like one that does not exist (tournaments.domain.rights)."""
 
     def __init__(self, **kwargs: Any):
         kwargs.setdefault("help_text", "an event's slug")

@@ -29,8 +29,8 @@ from leagues.api.serializers_requests import (
     StandingsQuerySerializer,
     parsed,
 )
-from tournaments import rights as tournament_rights
 from tournaments.api.schema import refusals
+from tournaments.domain import rights as tournament_rights
 from tournaments.errors import NotFound
 from tournaments.models import Player
 

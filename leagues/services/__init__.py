@@ -1,10 +1,10 @@
 """Every write of leagues and cup series: validate first, then change the database in one
-transaction and leave an audit entry (tournaments.audit.record) for every change of a
+transaction and leave an audit entry (tournaments.services.audit.record) for every change of a
 season's members, schedule, matchdays, final order, promotions and relegations, and of a cup
 series' tournaments and points table.
 
 Matchdays are events: they are created, registered, seated, published and closed through
-tournaments.services / services_rounds, so a matchday's tables are entered and confirmed
+tournaments.services (and its round_jobs), so a matchday's tables are entered and confirmed
 exactly like a tournament's. The schedule comes from the seating engine's `league` system;
 the ranking arithmetic and the next season's plan live in leagues.league_standings and
 leagues.next_season, which these services call and store.

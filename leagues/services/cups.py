@@ -19,10 +19,11 @@ from leagues.models import (
 )
 from leagues.services.common import err, jsonable
 from scoring import rules
-from tournaments import audit, limits
-from tournaments import rights as tournament_rights
+from tournaments.domain import limits
+from tournaments.domain import rights as tournament_rights
 from tournaments.errors import Forbidden, NotFound, ServiceError, validation_errors
 from tournaments.models import Event
+from tournaments.services import audit
 
 CUP_FIELDS = {"name", "slug", "season_label", "best_results_counted", "final_counts_extra", "is_public"}
 

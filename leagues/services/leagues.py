@@ -14,9 +14,9 @@ from leagues.models import (
     League,
 )
 from leagues.services.common import err, jsonable
-from tournaments import audit
+from tournaments.domain.rulesets import ruleset_config_errors
 from tournaments.errors import ServiceError, validation_errors
-from tournaments.rulesets import ruleset_config_errors
+from tournaments.services import audit
 
 LEAGUE_FIELDS = {
     "name", "slug", "description", "division_size", "movement_count", "ruleset_code",

@@ -19,10 +19,10 @@ from leagues.models import (
 )
 from leagues.services.common import err, jsonable
 from leagues.services.schedule import repeat_meetings
-from tournaments import audit, services_rounds
 from tournaments import services as tournament_services
 from tournaments.errors import NotFound, ServiceError
 from tournaments.models import Event, Round
+from tournaments.services import audit, round_jobs
 
 
 def _matchday_slug(season: Season, number: int) -> str:
@@ -177,6 +177,6 @@ def matchday_publish(*, matchday: Matchday, actor: Any) -> Round:
 def matchday_close(*, matchday: Matchday, actor: Any) -> Round:
     """Close the matchday's round (every table confirmed, verified or annulled) and mark its
     event finished: the matchday then counts as played."""
-    rnd = services_rounds.round_close(rnd=_round_of(matchday), actor=actor)
+    rnd = round_jobs.round_close(rnd=_round_of(matchday), actor=actor)
     tournament_services.event_update(event=matchday.event, actor=actor, status=Event.Status.FINISHED)
     return rnd

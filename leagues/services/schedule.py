@@ -20,13 +20,14 @@ from leagues.models import (
 )
 from leagues.services.common import err
 from leagues.services.seasons import check_planning
-from tournaments import audit, jobs
 from tournaments import services as tournament_services
 from tournaments.engine_text.seating_errors import refused_stage, seating_error_text, violation_text
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Player, Round
+from tournaments.runtime import jobs
 from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.checker import check_seating
+from tournaments.services import audit
 
 # Violations of a schedule that make it unusable; the others (a swap that would avoid a
 # repeat, a known schedule missed) only describe how good it is, which a manual change may

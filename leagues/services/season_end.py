@@ -17,9 +17,9 @@ from leagues.models import (
     SeasonMembership,
 )
 from leagues.services.seasons import season_create
-from tournaments import audit
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Player
+from tournaments.services import audit
 
 
 @transaction.atomic

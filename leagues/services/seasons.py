@@ -21,9 +21,9 @@ from leagues.models import (
     SeasonMembership,
 )
 from leagues.services.common import default_division_name, err, full_clean, jsonable
-from tournaments import audit
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Player
+from tournaments.services import audit
 
 
 def check_planning(season: Season) -> None:

@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 
 from tests.browser.helpers import PASSWORD, login
 from tests.factories import allow_event_creation
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.models import Event, Registration
+from tournaments.services import round_jobs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,10 +33,10 @@ def _event_with_a_played_round() -> tuple[Event, object, object]:
         services.registration_add(event=event, actor=organiser, first_name=first, last_name=last,
                                   status=Registration.Status.CHECKED_IN)
     # The live server's transactions are real, so the queued job runs when they commit.
-    job = services_rounds.round_generation_queue(event=event, actor=organiser)
+    job = round_jobs.round_generation_queue(event=event, actor=organiser)
     job.refresh_from_db()
     if job.status != job.Status.DONE:
-        job = services_rounds.round_generate(job.pk)
+        job = round_jobs.round_generate(job.pk)
     rnd = event.rounds.get(number=1)
     services.round_publish(rnd=rnd, actor=organiser)
     for table in rnd.tables.all():

@@ -25,7 +25,7 @@ from django.contrib.auth.models import Permission
 
 from scoring import evaluate
 from tests.browser.helpers import PASSWORD, login, save_screenshot, seat_and_publish
-from tournaments import standings
+from tournaments.domain import standings
 from tournaments.models import AuditEntry, Event, Round, Scorecard
 from tournaments.printing.selectors import table_sheets
 from tournaments.seating.rotation import rest_rotation

@@ -8,9 +8,9 @@ import random
 
 from leagues import services
 from tests.factories import PlayerFactory, UserFactory
-from tournaments import officials, services_rounds
 from tournaments import services as ts
 from tournaments.models import Event, Scorecard
+from tournaments.services import officials, round_jobs
 
 
 def users():
@@ -62,7 +62,7 @@ def play_matchday(season, number: int, organiser, referee, points_for) -> None:
 
 def make_players(n: int, prefix: str = "P", created_by=None):
     """`n` players of the registry; `created_by` entered them (an organiser sees the records
-    he entered that play nowhere yet, tournaments.rights.visible_players_q)."""
+    he entered that play nowhere yet, tournaments.domain.rights.visible_players_q)."""
     return [PlayerFactory(first_name=prefix, last_name=f"{prefix}{i:03d}", created_by=created_by)
             for i in range(n)]
 
@@ -82,7 +82,7 @@ def single_table_event(slug: str, order_of_finish: list, organiser, referee, *, 
     points = {3: [11, 25, 34], 4: [4, 12, 20, 34]}[len(ids)]
     card = Scorecard.objects.get(table__round=rnd)
     play_card(card, klop_record(ids, points), organiser, referee)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     event.refresh_from_db()
     assert (event.status == Event.Status.FINISHED) == finished
     return event

@@ -62,7 +62,7 @@ def _world() -> dict[str, Any]:
     """The objects the path parameters name, built through the services."""
     w = build_world()
     organiser = w.users["organiser"]
-    # About the event as a whole, which only an official may raise (tournaments.rights).
+    # About the event as a whole, which only an official may raise (tournaments.domain.rights).
     dispute = services.dispute_open(event=w.event, description="the points of hand 1",
                                     actor=w.users["referee"])
     services.penalty_record(table=w.round1.tables.get(number=1),

@@ -1,7 +1,7 @@
 """Every write leaves an audit entry: a walk over every public service.
 
-The public functions of the tournaments/services/ package, tournaments/services_rounds.py,
-tournaments/services_players.py and the leagues/services/ package are found by introspection (defined in the module, name not starting with
+The public functions of the tournaments/services/ package, tournaments/services/round_jobs.py,
+tournaments/services/player_registry.py and the leagues/services/ package are found by introspection (defined in the module, name not starting with
 "_"). Each one is either a write, with a builder below that calls it with valid arguments and
 names the audit action it must leave and who the entry must name, or it is listed in
 NOT_WRITES with the reason. A new public service in none of the two fails
@@ -25,48 +25,48 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 
 import leagues.services
-import tournaments.officials
 import tournaments.services
-import tournaments.services_checkin
-import tournaments.services_players
-import tournaments.services_rounds
-import tournaments.table_links
+import tournaments.services.checkin
+import tournaments.services.officials
+import tournaments.services.player_registry
+import tournaments.services.round_jobs
+import tournaments.services.table_links
 from leagues import services as ls
 from leagues.models import Division, Season
 from tests.factories import PlayerFactory
 from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
-from tournaments import officials, table_links
 from tournaments import services as ts
-from tournaments import services_players as tp
-from tournaments import services_rounds as tr
 from tournaments.errors import NotFound
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard, TableLink
+from tournaments.services import officials, table_links
+from tournaments.services import player_registry as tp
+from tournaments.services import round_jobs as tr
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-MODULES = [tournaments.services, tournaments.services_rounds, tournaments.services_players,
-           tournaments.services_checkin, tournaments.officials, tournaments.table_links,
+MODULES = [tournaments.services, tournaments.services.round_jobs, tournaments.services.player_registry,
+           tournaments.services.checkin, tournaments.services.officials, tournaments.services.table_links,
            leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
-    "tournaments.officials.set_password_path": "builds a link from the account's state",
-    "tournaments.officials.user_by_username": "reads an account",
-    "tournaments.table_links.normalise_code": "pure: a typed code as stored",
-    "tournaments.table_links.display_code": "pure: a code as printed",
-    "tournaments.table_links.live_link": "reads a table's link",
-    "tournaments.table_links.links_of_round": "reads a round's links",
-    "tournaments.table_links.link_by_token": "reads a link",
-    "tournaments.table_links.link_by_code": "reads a link",
-    "tournaments.table_links.device_id": "pure: a phone's id from its cookie",
-    "tournaments.table_links.device_opened": "marks a phone in the rate limits' counts, no record",
-    "tournaments.table_links.is_throttled": "reads the counts of wrong codes",
-    "tournaments.table_links.open_by_code": "reads a link; counts a wrong code in the cache",
-    "tournaments.table_links.open_by_token": "reads a link; counts a wrong token in the cache",
+    "tournaments.services.officials.set_password_path": "builds a link from the account's state",
+    "tournaments.services.officials.user_by_username": "reads an account",
+    "tournaments.services.table_links.normalise_code": "pure: a typed code as stored",
+    "tournaments.services.table_links.display_code": "pure: a code as printed",
+    "tournaments.services.table_links.live_link": "reads a table's link",
+    "tournaments.services.table_links.links_of_round": "reads a round's links",
+    "tournaments.services.table_links.link_by_token": "reads a link",
+    "tournaments.services.table_links.link_by_code": "reads a link",
+    "tournaments.services.table_links.device_id": "pure: a phone's id from its cookie",
+    "tournaments.services.table_links.device_opened": "marks a phone in the rate limits' counts, no record",
+    "tournaments.services.table_links.is_throttled": "reads the counts of wrong codes",
+    "tournaments.services.table_links.open_by_code": "reads a link; counts a wrong code in the cache",
+    "tournaments.services.table_links.open_by_token": "reads a link; counts a wrong token in the cache",
     "tournaments.services.seating_violations": "reads a stored round and asks the seating checker",
-    "tournaments.services_rounds.round_seed": "pure: a seed computed from the event and round",
-    "tournaments.services_rounds.next_round_number": "reads the event's rounds",
-    "tournaments.services_players.merge_problems": "reads why two records cannot be merged",
+    "tournaments.services.round_jobs.round_seed": "pure: a seed computed from the event and round",
+    "tournaments.services.round_jobs.next_round_number": "reads the event's rounds",
+    "tournaments.services.player_registry.merge_problems": "reads why two records cannot be merged",
     "leagues.services.roman": "pure: a number as a Roman numeral",
     "leagues.services.default_division_name": "pure: the name of a division level",
     "leagues.services.division_seed": "pure: a division's seed computed from the season's",
@@ -231,14 +231,14 @@ def _registration_set_status(w: World) -> Call:
 
 def _registration_set_absent(w: World) -> Call:
     reg = w.event(players=1).registrations.get()
-    return Call(lambda: tournaments.services_checkin.registration_set_absent(
+    return Call(lambda: tournaments.services.checkin.registration_set_absent(
         registration=reg, number=1, absent=True, actor=w.organiser),
         "registration.absent", w.organiser)
 
 
 def _registrations_bulk_status(w: World) -> Call:
     event = w.event(players=2)
-    return Call(lambda: tournaments.services_checkin.registrations_bulk_status(
+    return Call(lambda: tournaments.services.checkin.registrations_bulk_status(
         event=event, action="check_in_all", actor=w.organiser), "registration.status", w.organiser)
 
 
@@ -671,7 +671,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.registration_create": _registration_create,
     "tournaments.services.registrations_create_many": _registrations_create_many,
     "tournaments.services.registration_set_status": _registration_set_status,
-    "tournaments.services_checkin.registration_set_absent": _registration_set_absent,
+    "tournaments.services.checkin.registration_set_absent": _registration_set_absent,
     "tournaments.services.round_store": _round_store,
     "tournaments.services.round_swap_players": _round_swap_players,
     "tournaments.services.round_publish": _round_publish,
@@ -681,11 +681,11 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.scorecard_submit": _scorecard_submit,
     "tournaments.services.scorecard_confirm": _scorecard_confirm,
     "tournaments.services.scorecard_verify": _scorecard_verify,
-    "tournaments.officials.event_official_add": _event_official_add,
-    "tournaments.officials.event_official_remove": _event_official_remove,
-    "tournaments.officials.official_account_create": _official_account_create,
-    "tournaments.table_links.links_ensure": _links_ensure,
-    "tournaments.table_links.link_revoke": _link_revoke,
+    "tournaments.services.officials.event_official_add": _event_official_add,
+    "tournaments.services.officials.event_official_remove": _event_official_remove,
+    "tournaments.services.officials.official_account_create": _official_account_create,
+    "tournaments.services.table_links.links_ensure": _links_ensure,
+    "tournaments.services.table_links.link_revoke": _link_revoke,
     "tournaments.services.scorecard_annul": _scorecard_annul,
     "tournaments.services.money_sheet_save": _money_sheet_save,
     "tournaments.services.refresh_carried_totals": _refresh_carried_totals,
@@ -696,13 +696,13 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.round_start_clock": _round_start_clock,
     "tournaments.services.registrations_import_csv": _registrations_import_csv,
     "tournaments.services.registration_add": _registration_add,
-    "tournaments.services_players.player_merge": _player_merge,
-    "tournaments.services_players.player_update": _player_update,
-    "tournaments.services_players.registry_manager_set": _registry_manager_set,
-    "tournaments.services_rounds.round_generation_queue": _round_generation_queue,
-    "tournaments.services_rounds.round_generate": _round_generate,
-    "tournaments.services_rounds.round_close": _round_close,
-    "tournaments.services_checkin.registrations_bulk_status": _registrations_bulk_status,
+    "tournaments.services.player_registry.player_merge": _player_merge,
+    "tournaments.services.player_registry.player_update": _player_update,
+    "tournaments.services.player_registry.registry_manager_set": _registry_manager_set,
+    "tournaments.services.round_jobs.round_generation_queue": _round_generation_queue,
+    "tournaments.services.round_jobs.round_generate": _round_generate,
+    "tournaments.services.round_jobs.round_close": _round_close,
+    "tournaments.services.checkin.registrations_bulk_status": _registrations_bulk_status,
     "tournaments.services.event_status_follow": _event_status_follow,
     "leagues.services.league_create": lambda w: Call(
         lambda: ls.league_create(actor=w.organiser, name="Liga", slug="liga"),
@@ -737,8 +737,8 @@ WRITES: dict[str, Callable[..., Call]] = {
 }
 
 # Builders of services that queue work on commit also get pytest-django's capture fixture.
-NEEDS_ON_COMMIT = {"tournaments.services_rounds.round_generation_queue",
-                   "tournaments.services_rounds.round_generate",
+NEEDS_ON_COMMIT = {"tournaments.services.round_jobs.round_generation_queue",
+                   "tournaments.services.round_jobs.round_generate",
                    "leagues.services.schedule_job_queue", "leagues.services.schedule_job_run"}
 
 
@@ -795,32 +795,32 @@ def test_the_services_that_are_not_writes_change_nothing(name):
     season_rounds = [[["1", "2", "3", "4"], ["5", "6", "7", "8"]], [["1", "5", "2", "6"]]]
     calls = {
         "tournaments.services.seating_violations": lambda: ts.seating_violations(rnd),
-        "tournaments.services_rounds.round_seed": lambda: tr.round_seed(rnd.event, 2),
-        "tournaments.services_rounds.next_round_number": lambda: tr.next_round_number(rnd.event),
-        "tournaments.services_players.merge_problems": lambda: tp.merge_problems(
+        "tournaments.services.round_jobs.round_seed": lambda: tr.round_seed(rnd.event, 2),
+        "tournaments.services.round_jobs.next_round_number": lambda: tr.next_round_number(rnd.event),
+        "tournaments.services.player_registry.merge_problems": lambda: tp.merge_problems(
             *[s.registration.player for s in rnd.seats.select_related("registration__player")[:2]]),
         "leagues.services.roman": lambda: ls.roman(14),
         "leagues.services.default_division_name": lambda: ls.default_division_name(2),
         "leagues.services.division_seed": lambda: ls.division_seed(7, 2),
         "leagues.services.repeat_meetings": lambda: ls.repeat_meetings(season_rounds),
         "leagues.services.seed_cup_points": ls.seed_cup_points,
-        "tournaments.officials.set_password_path": lambda: officials.set_password_path(world.referee),
-        "tournaments.officials.user_by_username": lambda: officials.user_by_username("walk-referee"),
-        "tournaments.table_links.normalise_code": lambda: table_links.normalise_code("ab-cd"),
-        "tournaments.table_links.display_code": lambda: table_links.display_code("ABCDEFGH"),
-        "tournaments.table_links.live_link": lambda: table_links.live_link(rnd.tables.first()),
-        "tournaments.table_links.links_of_round": lambda: table_links.links_of_round(rnd),
-        "tournaments.table_links.link_by_token": lambda: table_links.link_by_token(
+        "tournaments.services.officials.set_password_path": lambda: officials.set_password_path(world.referee),
+        "tournaments.services.officials.user_by_username": lambda: officials.user_by_username("walk-referee"),
+        "tournaments.services.table_links.normalise_code": lambda: table_links.normalise_code("ab-cd"),
+        "tournaments.services.table_links.display_code": lambda: table_links.display_code("ABCDEFGH"),
+        "tournaments.services.table_links.live_link": lambda: table_links.live_link(rnd.tables.first()),
+        "tournaments.services.table_links.links_of_round": lambda: table_links.links_of_round(rnd),
+        "tournaments.services.table_links.link_by_token": lambda: table_links.link_by_token(
             TableLink.objects.filter(table__round=rnd).first().token),
-        "tournaments.table_links.link_by_code": lambda: table_links.link_by_code(
+        "tournaments.services.table_links.link_by_code": lambda: table_links.link_by_code(
             TableLink.objects.filter(table__round=rnd).first().code),
-        "tournaments.table_links.device_id": lambda: table_links.device_id("phone-1"),
-        "tournaments.table_links.device_opened": lambda: table_links.device_opened(
+        "tournaments.services.table_links.device_id": lambda: table_links.device_id("phone-1"),
+        "tournaments.services.table_links.device_opened": lambda: table_links.device_opened(
             "phone-1", TableLink.objects.filter(table__round=rnd).first()),
-        "tournaments.table_links.is_throttled": lambda: table_links.is_throttled("phone-1", "192.0.2.1"),
-        "tournaments.table_links.open_by_code": lambda: _refused(
+        "tournaments.services.table_links.is_throttled": lambda: table_links.is_throttled("phone-1", "192.0.2.1"),
+        "tournaments.services.table_links.open_by_code": lambda: _refused(
             lambda: table_links.open_by_code("NOSUCHCD", device="phone-1", address="192.0.2.1")),
-        "tournaments.table_links.open_by_token": lambda: _refused(
+        "tournaments.services.table_links.open_by_token": lambda: _refused(
             lambda: table_links.open_by_token("x" * 32, device="phone-1", address="192.0.2.1")),
         "leagues.services.schedule_needs_job": lambda: ls.schedule_needs_job(season),
         "leagues.services.schedule_job_of": lambda: ls.schedule_job_of(season),

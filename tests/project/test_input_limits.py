@@ -65,7 +65,7 @@ def test_a_limit_or_offset_no_database_holds_is_refused_naming_it(path, name, wo
 @pytest.mark.parametrize("value", ["²", "١٢", "１２", "--5", "+5", " 5", "1e3", "5_0"])
 @pytest.mark.parametrize("name", ["limit", "offset"])
 def test_a_limit_or_offset_in_other_digits_or_with_a_sign_is_refused(value, name, world):
-    # ASCII digits only (tournaments.limits.whole_number): "--5" answered 500, " 5" and "5_0"
+    # ASCII digits only (tournaments.domain.limits.whole_number): "--5" answered 500, " 5" and "5_0"
     # were read as numbers.
     response = _api(world).get("/api/v1/events/", {name: value})
     assert response.status_code == 400

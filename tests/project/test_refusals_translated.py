@@ -3,7 +3,7 @@ service's refusal, raised while a request runs in Slovenian, Czech or German, re
 and the API in that language with its code and field unchanged; and no refusal in the sources
 of tournaments/, leagues/ or rankings/ is written as a bare English string, so none can come
 back in English alone; nor is any problem the archive checker lists (tournaments.archive,
-tournaments.archive_checks, leagues.archive, leagues.archive_cups)."""
+tournaments.archive.event_checks, leagues.archive, leagues.archive_cups)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def english_archive_problems(paths: list[Path]) -> list[str]:
 
 
 def _archive_sources() -> list[Path]:
-    return sorted([*(ROOT / "tournaments" / "archive").glob("*.py"), ROOT / "tournaments" / "archive_checks.py",
+    return sorted([*(ROOT / "tournaments" / "archive").glob("*.py"),
                    ROOT / "leagues" / "archive.py", ROOT / "leagues" / "archive_cups.py"])
 
 

@@ -23,10 +23,12 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.factories import allow_event_creation
-from tournaments import officials, rights, services, services_rounds
+from tournaments import services
+from tournaments.domain import rights
 from tournaments.models import Event, Player, Round, Scorecard
-from tournaments.page_cache import forget_all
+from tournaments.runtime.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
+from tournaments.services import officials, round_jobs
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -152,7 +154,7 @@ def build_world() -> tuple[dict[str, Any], list[Spot]]:
         card = Scorecard.objects.get(table__round=rnd, table__number=table_number)
         seats = users_at(rnd, table_number)
         _bring_card_to(card, status, writer=seats[1], checker=seats[2], referee=referee)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     spots += [Spot("closed", "verified", 1, 1, users_at(rnd, 1)),
               Spot("closed", "annulled", 1, 2, users_at(rnd, 2))]
     # Rounds 2 (playing: the clock runs) and 3 (published): a card in every state.

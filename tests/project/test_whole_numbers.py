@@ -1,4 +1,4 @@
-"""One reading of whole numbers from outside (issue #29): `tournaments.limits.whole_number`
+"""One reading of whole numbers from outside (issue #29): `tournaments.domain.limits.whole_number`
 takes ASCII digits only, within bounds, and answers its default for anything else; and no
 module of tournaments/, leagues/, rankings/ or config/ pairs str.isdigit(), isdecimal() or
 isnumeric() with int() in one function, the pair that answered 500 to "?page=²" (isdigit() is
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.limits import INT_MAX, SMALL_MAX, whole_number
+from tournaments.domain.limits import INT_MAX, SMALL_MAX, whole_number
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("tournaments", "leagues", "rankings", "config")
@@ -125,7 +125,7 @@ def test_no_function_pairs_a_digit_test_with_int():
     sources = _sources()
     assert len(sources) > 100
     found = [f"{file}:{line} {function}()" for file, function, line in digit_int_pairs(sources)]
-    assert found == [], ("read whole numbers with tournaments.limits.whole_number, not "
+    assert found == [], ("read whole numbers with tournaments.domain.limits.whole_number, not "
                          "isdigit() and int():\n" + "\n".join(found))
     # An allowance outlives its reason silently: each must still name a pair.
     every = {(file, function) for file, function, _line in digit_int_pairs(sources, set())}

@@ -55,8 +55,8 @@ def test_demo_event_is_visible_in_the_admin_and_on_the_public_pages():
 
 
 def test_czech_demo_has_money_sheets_that_conserve_money():
+    from tournaments.domain.standings import event_standings
     from tournaments.models import MoneySheetRow
-    from tournaments.standings import event_standings
 
     event = Event.objects.get(slug="demo-czech")
     assert event.stake_haler == 2000 and event.round_duration_minutes == 55
@@ -75,7 +75,7 @@ def test_czech_demo_has_money_sheets_that_conserve_money():
 
 
 def test_tarockcup_demo_plays_three_random_rounds_with_a_zero_sum_schrift():
-    from tournaments.standings import event_standings
+    from tournaments.domain.standings import event_standings
 
     event = Event.objects.get(slug="demo-tarockcup")
     assert list(event.rounds.values_list("number", "status", "seating_system")) == [

@@ -1,14 +1,14 @@
 """The standings as a CSV file, one row per player in rank order, with the per-round results,
 for spreadsheets and federation reports; text cells are made safe as on the page's CSV
-(tournaments.spreadsheets)."""
+(tournaments.runtime.spreadsheets)."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-from tournaments.spreadsheets import text_cell
-from tournaments.standings import Standings
+from tournaments.domain.standings import Standings
+from tournaments.runtime.spreadsheets import text_cell
 
 
 def standings_csv(standings: Standings) -> str:

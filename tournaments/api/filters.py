@@ -1,6 +1,6 @@
 """Query-string filters of the API's lists (django-filter): events by status, ruleset and
 date; registrations by status and a search; players by a search (both forgiving case,
-diacritics and word order: tournaments.search); penalties, disputes and audit entries by what
+diacritics and word order: tournaments.domain.search); penalties, disputes and audit entries by what
 a referee looks for."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
-from tournaments import search
+from tournaments.domain import search
 from tournaments.models import AuditEntry, Dispute, Event, Penalty, Player, Registration
 
 

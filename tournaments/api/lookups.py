@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments import rights
+from tournaments.domain import rights
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -90,7 +90,7 @@ def job_by_id(pk: int) -> Job | None:
 
 
 def players_search(user: Any) -> QuerySet[Player]:
-    """The registry's players the user may see (tournaments.rights.visible_players_q)."""
+    """The registry's players the user may see (tournaments.domain.rights.visible_players_q)."""
     return Player.objects.filter(rights.visible_players_q(user)).order_by("last_name", "first_name", "id")
 
 

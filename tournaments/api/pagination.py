@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework.pagination import LimitOffsetPagination
 
-from tournaments import limits
+from tournaments.domain import limits
 from tournaments.errors import ServiceError
 
 

@@ -1,4 +1,4 @@
-"""The API's parsers: DRF's, but every JSON body is read through `tournaments.limits.load_json`,
+"""The API's parsers: DRF's, but every JSON body is read through `tournaments.domain.limits.load_json`,
 so a body nested deeper than the limit, or carrying NUL characters, NaN or lone surrogates,
 is refused with a 400 in the contract's error shape naming the path, never a server error;
 and form bodies (urlencoded, multipart) refuse NUL and control characters in their fields."""
@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
-from tournaments import limits
+from tournaments.domain import limits
 from tournaments.errors import ServiceError
 
 

@@ -1,7 +1,7 @@
-"""The API's side of `tournaments.rights`: finding the event, round and table of a URL as the
+"""The API's side of `tournaments.domain.rights`: finding the event, round and table of a URL as the
 caller may see them, and refusing early what the caller may not do.
 
-Every rule is `tournaments.rights`'; this module only finds objects and raises its refusals
+Every rule is `tournaments.domain.rights`'; this module only finds objects and raises its refusals
 (404 for what does not exist for the caller, 403 for a missing right). The services check the
 same rules again, with the card's state, when they write. Anonymous writes are refused by
 DRF's `IsAuthenticatedOrReadOnly` before any of this runs.
@@ -13,11 +13,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments import rights, selectors
+from tournaments import selectors
 from tournaments.api import lookups
+from tournaments.domain import rights
+from tournaments.domain.rights import CardAction
 from tournaments.errors import Forbidden
 from tournaments.models import Event, Round, Table
-from tournaments.rights import CardAction
 
 can_create_events = rights.can_create_events
 can_manage_players = rights.can_manage_players

@@ -14,10 +14,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import jobs, limits, rights
+from tournaments.domain import limits, rights
+from tournaments.domain.exact_points import ExactPointsSerializerField, parse_points
+from tournaments.domain.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
+from tournaments.domain.standings import to_decimal
 from tournaments.errors import TooLarge
-from tournaments.exact_points import ExactPointsSerializerField, parse_points
-from tournaments.limits import INT_MAX, MAX_POINTS_ADJUSTMENT, MAX_SCORE_ADJUSTMENT
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -34,8 +35,8 @@ from tournaments.models import (
     Table,
     validate_country,
 )
+from tournaments.runtime import jobs
 from tournaments.services import EVENT_FIELDS
-from tournaments.standings import to_decimal
 
 # ---------------------------------------------------------------------------------------
 # Errors
@@ -108,7 +109,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 @extend_schema_field(OpenApiTypes.INT)
 class VisiblePlayerField(serializers.PrimaryKeyRelatedField):
-    """A player's id, found among the players the caller may see (tournaments.rights): one he
+    """A player's id, found among the players the caller may see (tournaments.domain.rights): one he
     may not see is answered exactly as one that does not exist."""
 
     def get_queryset(self):

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config import login_limit
-from tournaments import jobs, rights, selectors, services, services_players
+from tournaments import selectors, services
 from tournaments.api import filters, lookups, permissions
 from tournaments.api.parsers import FormParser, JSONParser, MultiPartParser
 from tournaments.api.schema import refusals
@@ -38,8 +38,11 @@ from tournaments.api.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
+from tournaments.domain import rights
 from tournaments.errors import Forbidden, NotFound, ServiceError, TooManyLogins
 from tournaments.models import Event, Player, Registration
+from tournaments.runtime import jobs
+from tournaments.services import player_registry
 
 # The fields of a player a registration's body gives under "new_player".
 PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "federation_id")
@@ -105,7 +108,7 @@ class EventDetailView(APIView):
 @extend_schema(tags=["players"])
 class PlayerListView(generics.ListAPIView):
     """The player registry, for those who register players: each sees the players he may see
-    (tournaments.rights: the registry's managers all, an organiser those of public events and
+    (tournaments.domain.rights: the registry's managers all, an organiser those of public events and
     of his own)."""
 
     queryset = Player.objects.none()
@@ -173,7 +176,7 @@ class PlayerDetailView(APIView):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         reason = fields.pop("reason")
-        player = services_players.player_update(player=player, actor=request.user, reason=reason,
+        player = player_registry.player_update(player=player, actor=request.user, reason=reason,
                                                 **fields)
         return Response(PlayerSerializer(player).data)
 
@@ -199,7 +202,7 @@ class PlayerMergeView(APIView):
             raise refusal.error()
         data = PlayerMergeSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
-        keep = services_players.player_merge(keep=keep, duplicate=data.validated_data["duplicate"],
+        keep = player_registry.player_merge(keep=keep, duplicate=data.validated_data["duplicate"],
                                              actor=request.user,
                                              reason=data.validated_data["reason"])
         return Response(PlayerSerializer(keep).data)

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import lifecycle, rights, selectors, services, standings
+from tournaments import selectors, services
 from tournaments.api import filters, lookups, permissions
 from tournaments.api.exports import standings_csv
 from tournaments.api.schema import refusals
@@ -29,8 +29,9 @@ from tournaments.api.serializers import (
     StandingsAdjustSerializer,
     StandingsSerializer,
 )
+from tournaments.domain import lifecycle, rights, standings
+from tournaments.domain.limits import SMALL_MAX
 from tournaments.errors import Forbidden, NotFound, ServiceError
-from tournaments.limits import SMALL_MAX
 from tournaments.models import AuditEntry, Dispute, Penalty
 
 ROUND_PARAMETER = OpenApiParameter(

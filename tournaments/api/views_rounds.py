@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import selectors, services, services_rounds
+from tournaments import selectors, services
 from tournaments.api import lookups, permissions
 from tournaments.api.schema import refusals
 from tournaments.api.serializers import (
@@ -20,6 +20,7 @@ from tournaments.api.serializers import (
     SwapSerializer,
 )
 from tournaments.models import Event, Round
+from tournaments.services import round_jobs
 
 
 def _detail(event: Event, number: int) -> dict:
@@ -54,7 +55,7 @@ class RoundGenerateView(APIView):
     def post(self, request: Request, slug: str) -> Response:
         event = permissions.visible_event(request.user, slug)
         permissions.require_organiser(request.user, event)
-        job = services_rounds.round_generation_queue(event=event, actor=request.user)
+        job = round_jobs.round_generation_queue(event=event, actor=request.user)
         # Without a broker the job has already run on commit: answer its state as it is now.
         return Response(JobSerializer(lookups.job_by_id(job.pk)).data, status=status.HTTP_202_ACCEPTED)
 
@@ -118,5 +119,5 @@ class RoundCloseView(_RoundAction):
     @extend_schema(summary="Close a round: every table confirmed, verified or annulled",
                    request=None, responses={200: RoundDetailSerializer, **refusals(400, 403, 404)})
     def post(self, request: Request, slug: str, number: int) -> Response:
-        return self._answer(services_rounds.round_close(rnd=self._round(request, slug, number),
+        return self._answer(round_jobs.round_close(rnd=self._round(request, slug, number),
                                                         actor=request.user))

@@ -27,9 +27,9 @@ from tournaments.api.serializers import (
     TableSerializer,
     VersionSerializer,
 )
+from tournaments.domain.rulesets import is_money_ruleset
 from tournaments.errors import NotFound
 from tournaments.models import Table
-from tournaments.rulesets import is_money_ruleset
 
 
 class _TableView(APIView):

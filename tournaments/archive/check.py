@@ -17,7 +17,7 @@ from django.utils.translation import pgettext
 
 from tournaments import services
 from tournaments.archive.format import FORMAT, PLAYER_FIELDS, VERSION
-from tournaments.exact_points import ExactPointsField
+from tournaments.domain.exact_points import ExactPointsField
 from tournaments.models import (
     Player,
 )

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
-from tournaments import archive_checks, limits
+from tournaments.archive import event_checks
 from tournaments.archive.check import Checker, PlayerResolver, check_player
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
@@ -30,6 +30,9 @@ from tournaments.archive.format import (
     TARGET_KEYS,
 )
 from tournaments.archive.verify import card_spec_from_plan, score_mismatches
+from tournaments.domain import limits
+from tournaments.domain.rulesets import is_money_ruleset
+from tournaments.domain.seating_options import seating_option_errors
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -45,8 +48,6 @@ from tournaments.models import (
     StandingsAdjustment,
     Table,
 )
-from tournaments.rulesets import is_money_ruleset
-from tournaments.seating_options import seating_option_errors
 
 EVENT_KEYS = (*EVENT_FIELDS, "organisers", "referees", "registrations", "rounds", "penalties",
               "disputes", "standings_adjustments", "audit")
@@ -222,7 +223,7 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
                     table["scorecard"], f"{tp}.scorecard", checker, ctx, regs, event_fields,
                     number, tvalues["number"] if tvalues else None)
                 if card is not None and values is not None:
-                    checker.errors.extend(archive_checks.card_problems(
+                    checker.errors.extend(event_checks.card_problems(
                         values["status"], card, f"{tp}.scorecard"))
             if number is not None and tvalues is not None:
                 tables[(number, tvalues["number"])] = hand_numbers

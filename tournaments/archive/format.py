@@ -17,9 +17,9 @@ from django.conf import settings
 from django.db import models
 
 from scoring.engine import CONTRACT_VERSION
-from tournaments import limits
+from tournaments.domain import limits
+from tournaments.domain.exact_points import ExactPointsField, parse_points, points_text
 from tournaments.errors import ServiceError
-from tournaments.exact_points import ExactPointsField, parse_points, points_text
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -108,8 +108,8 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",
              "updated_at": "as created_at",
-             "search_name": "derived from the names by Player.save (tournaments.search)",
-             "search_club": "derived from the club by Player.save (tournaments.search)",
+             "search_name": "derived from the names by Player.save (tournaments.domain.search)",
+             "search_club": "derived from the club by Player.save (tournaments.domain.search)",
              "created_by": "who entered the record into this server's registry; an import "
                            "enters the players it creates itself",
              "career_hidden": "a wish the player states to the site that keeps his record; "
@@ -183,7 +183,7 @@ def dumps(doc: dict[str, Any]) -> str:
 def loads(text: str | bytes) -> Any:
     """Parse an archive file, or refuse it as a contract-shaped error."""
     # Read with the limits of every JSON input: no nesting deeper than the limit, no NUL or
-    # other characters that no stored text may hold, no NaN (tournaments.limits).
+    # other characters that no stored text may hold, no NaN (tournaments.domain.limits).
     try:
         return limits.load_json(text, field="archive")
     except limits.JsonRefused as exc:

@@ -9,7 +9,6 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
-from tournaments import audit
 from tournaments.archive.check import Checker, check_header, ensure_users
 from tournaments.archive.check_event import ImportContext, check_event_body, resolve_players
 from tournaments.archive.format import IMPORT_ACTION
@@ -19,6 +18,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import (
     Event,
 )
+from tournaments.services import audit
 
 
 def _check_event_doc(doc: Any) -> tuple[Checker, ImportContext, dict | None]:

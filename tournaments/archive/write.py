@@ -10,7 +10,7 @@ from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
-from tournaments import archive_checks, table_links
+from tournaments.archive import event_checks
 from tournaments.archive.check_event import ImportContext
 from tournaments.archive.format import NO_OBJECT
 from tournaments.models import (
@@ -27,6 +27,7 @@ from tournaments.models import (
     StandingsAdjustment,
     Table,
 )
+from tournaments.services import table_links
 
 
 def _auto_times(model: type[models.Model]) -> list[str]:
@@ -192,7 +193,7 @@ def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> E
     # Last, since the writes above stamped the clock's time on every one of them.
     stamps.apply()
     event.refresh_from_db()
-    for pk, points in archive_checks.refuse_wrong_carried_totals(event, plan).items():
+    for pk, points in event_checks.refuse_wrong_carried_totals(event, plan).items():
         # An older archive's "1.667" for 5/3: the copy takes the exact value.
         Registration.objects.filter(pk=pk).update(tournament_points=points)
     return event

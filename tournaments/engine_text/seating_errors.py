@@ -3,8 +3,8 @@
 (tournaments/seating/checker.py) and the stages of a background job, each rendered from its
 stable `code` and `params` (its English `message` when the code is not known here, or when no
 form of its message fits the params it carries). The stages are those of the seating and
-schedule jobs and, since `tournaments.jobs.job_message` is the one way a job's message is said,
-those of the printouts' jobs too (`tournaments.jobs.stage_fields`).
+schedule jobs and, since `tournaments.runtime.jobs.job_message` is the one way a job's message is said,
+those of the printouts' jobs too (`tournaments.runtime.jobs.stage_fields`).
 
 One code can say slightly different things: `duplicate_player` is a player at two tables of
 the organiser's list, or a player with two fixed seats on one matchday, or simply a player
@@ -208,7 +208,7 @@ _VIOLATIONS: dict[str, tuple[Any, ...]] = {
 # The same words as a matchday's round note (engine_text.notes): one catalogue entry.
 _MATCHDAY = pgettext_lazy("engine", "matchday %(number)s: %(note)s")
 
-# -- stages of the job that seats a round (tournaments/services_rounds.py) ----------------------
+# -- stages of the job that seats a round (tournaments/services/round_jobs.py) ----------------------
 
 _STAGES: dict[str, Any] = {
     "building_request": pgettext_lazy("engine", "building the seating request for round %(round)s"),

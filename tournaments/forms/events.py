@@ -10,10 +10,11 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import limits, ruleset_text
+from tournaments.domain import limits
+from tournaments.domain.presets import for_ruleset
 from tournaments.forms.common import kc_to_haler, ruleset_choices, ruleset_description
 from tournaments.models import Event, SeatingSystem
-from tournaments.presets import for_ruleset
+from tournaments.text import ruleset_text
 
 
 def _option_value(option: dict[str, Any], raw: str) -> Any:
@@ -112,7 +113,7 @@ class EventForm(forms.Form):
 
     @property
     def presets(self) -> list[Any]:
-        """The named days of the chosen ruleset (tournaments.presets), offered on a new
+        """The named days of the chosen ruleset (tournaments.domain.presets), offered on a new
         event's form."""
         return for_ruleset(self._chosen_code())
 

@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments import limits, ruleset_text
+from tournaments.domain import limits
 from tournaments.engine_text import error_text
 from tournaments.forms.common import (
     ANNOUNCEMENT_ROWS,
@@ -24,6 +24,7 @@ from tournaments.forms.common import (
 )
 from tournaments.seating import SeatingInvalid
 from tournaments.seating.rotation import rest_rotation
+from tournaments.text import ruleset_text
 
 
 def penalty_choices(description: dict[str, Any] | None) -> list[tuple[str, str]]:

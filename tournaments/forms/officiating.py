@@ -10,9 +10,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import limits
+from tournaments.domain import limits
+from tournaments.domain.exact_points import POINTS_RANGE_MESSAGE, ExactPointsFormField
 from tournaments.engine_text import error_text
-from tournaments.exact_points import POINTS_RANGE_MESSAGE, ExactPointsFormField
 from tournaments.forms.common import BLANK, kc_to_haler
 
 

@@ -12,15 +12,15 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import limits
-from tournaments.countries import choices as country_choices
-from tournaments.countries import country_code
+from tournaments.domain import limits
+from tournaments.domain.countries import choices as country_choices
+from tournaments.domain.countries import country_code
 from tournaments.models import Registration
 
 
 class CountryInput(forms.TextInput):
     """A text box with the list of countries (named in the page's language) to pick from:
-    whoever types "Slovenija", "Slovenia" or "SI" gets SI (tournaments.countries)."""
+    whoever types "Slovenija", "Slovenia" or "SI" gets SI (tournaments.domain.countries)."""
 
     def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None,
                renderer: Any = None) -> str:

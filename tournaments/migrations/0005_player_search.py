@@ -1,10 +1,10 @@
-"""The normalised search columns of Player (tournaments.search): added, indexed, and filled
+"""The normalised search columns of Player (tournaments.domain.search): added, indexed, and filled
 for the players already there."""
 
 from django.conf import settings
 from django.db import migrations, models
 
-from tournaments.search import player_key
+from tournaments.domain.search import player_key
 
 
 def fill_search_columns(apps, schema_editor):

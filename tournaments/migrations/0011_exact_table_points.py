@@ -6,7 +6,7 @@ import fractions
 
 from django.db import migrations
 
-import tournaments.exact_points
+import tournaments.domain.exact_points
 
 
 def _rewrite(apps, schema_editor, text_of):
@@ -25,7 +25,7 @@ def _rewrite(apps, schema_editor, text_of):
 def canonical_text(apps, schema_editor):
     # The column change keeps the old decimal text ("7.000"); write it in the canonical form so
     # that equal values are equal text.
-    from tournaments.exact_points import parse_points, points_text
+    from tournaments.domain.exact_points import parse_points, points_text
 
     _rewrite(apps, schema_editor, lambda raw: points_text(parse_points(raw)))
 
@@ -34,7 +34,7 @@ def rounded_decimals(apps, schema_editor):
     # Back to decimal columns of three places: a third becomes 0.333 again.
     from decimal import ROUND_HALF_UP, Decimal
 
-    from tournaments.exact_points import parse_points
+    from tournaments.domain.exact_points import parse_points
 
     def rounded(raw):
         value = parse_points(raw)
@@ -54,12 +54,12 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='registration',
             name='tournament_points',
-            field=tournaments.exact_points.ExactPointsField(default=fractions.Fraction, verbose_name='tournament points'),
+            field=tournaments.domain.exact_points.ExactPointsField(default=fractions.Fraction, verbose_name='tournament points'),
         ),
         migrations.AlterField(
             model_name='standingsadjustment',
             name='points_delta',
-            field=tournaments.exact_points.ExactPointsField(default=fractions.Fraction, verbose_name='table points'),
+            field=tournaments.domain.exact_points.ExactPointsField(default=fractions.Fraction, verbose_name='table points'),
         ),
         migrations.RunPython(canonical_text, rounded_decimals),
     ]

@@ -55,7 +55,7 @@ class TextColumn:
     color: str = "#111"
     align: str = "center"
     # The table's own numbers (its players' start numbers), which its sheet's printed form
-    # leaves out and its own entries lay over it (tournaments.printing.forms).
+    # leaves out and its own entries lay over it (tournaments.printing.sheet_forms).
     own: bool = False
 
     @property

@@ -14,7 +14,7 @@ reader's, so each version is rendered once, not once per language of the site.
 
 An event of at most `PDF_INLINE_MAX_TABLES` tables (setting, default 16) renders a missing
 PDF in the request, as its few tables take well under a second. A larger one never does:
-after every audited change of the event (`tournaments.audit.record` calls
+after every audited change of the event (`tournaments.services.audit.record` calls
 `refresh_after_commit`) the present seating list of the round being played (published, not
 closed) and its standings are queued for rendering if not cached yet, and a request for a
 version not yet rendered queues it too and answers with the progress (HTTP 202). The work is a Job with the
@@ -44,9 +44,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.utils import timezone, translation
 
-from tournaments import jobs
 from tournaments.models import Event, Job, Player, Round, Table
 from tournaments.printing import PUBLIC_PDF_JOB, pdf_cache
+from tournaments.runtime import jobs
 
 logger = logging.getLogger(__name__)
 
@@ -208,7 +208,7 @@ def public_pdf_queue(*, pdf: PublicPdf, actor: Any = None) -> Job:
             status=Job.Status.QUEUED, progress=0, message="", updated_at=timezone.now()))
         job.refresh_from_db()
     if created or stale:
-        # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
+        # On commit; a broker that is down leaves the job queued with a message (tournaments.runtime.jobs).
         jobs.queue(job)
     return job
 

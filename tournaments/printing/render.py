@@ -18,12 +18,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from weasyprint.text.fonts import FontConfiguration
 
-from tournaments import collector
 from tournaments.models import Event, Round
-from tournaments.printing import child_process, forms, grid, selectors
+from tournaments.printing import child_process, grid, selectors, sheet_forms
 from tournaments.printing.catalogue import DRAWING_LABELS
 from tournaments.printing.fetch import PrintFetcher
 from tournaments.printing.selectors import MONEY, POINTS, SCHRIFT, TRI1
+from tournaments.runtime import collector
 
 SHEET_TEMPLATES = {
     MONEY: "pdf/money_sheet.html",
@@ -138,7 +138,7 @@ def sheet_html(sheet: selectors.TableSheet, *, shared_style: bool = False) -> st
 
 
 def form_html(page: SheetPage) -> str:
-    """The printed form of a sheet (tournaments.printing.forms), without its <style>: the
+    """The printed form of a sheet (tournaments.printing.sheet_forms), without its <style>: the
     same text for every sheet that prints the same form."""
     sheet = page.sheet
     with translation.override(sheet.event.language or "en"):
@@ -147,7 +147,7 @@ def form_html(page: SheetPage) -> str:
                                  "pages": [page]})
 
 
-def fills_html(fills: list[forms.Fill]) -> str:
+def fills_html(fills: list[sheet_forms.Fill]) -> str:
     """The own entries of sheets of one kind, one page each, without their <style>."""
     sheet = fills[0].sheet
     with translation.override(sheet.event.language or "en"):
@@ -176,7 +176,7 @@ def _batches(sheets: Iterable[selectors.TableSheet]) -> Iterator[list[selectors.
 @dataclass(frozen=True)
 class _Form:
     number: int  # its place in the list of forms written
-    slots: forms.Slots
+    slots: sheet_forms.Slots
     scale: float  # of the grid's rows, to fit the page
 
 
@@ -225,7 +225,7 @@ class _Printing:
                 html = form_html(page)
             document = _document(html, self.font_config, self.stylesheet(sheet.kind))
             if len(document.pages) == 1:
-                found = forms.slots(document.pages[0], sheet)
+                found = sheet_forms.slots(document.pages[0], sheet)
                 if found is None:
                     return None
                 self.form_pdfs.append(document.write_pdf())
@@ -244,7 +244,7 @@ class _Printing:
         with translation.override(batch[0].event.language or "en"):
             pages = [SheetPage(sheet=sheet, grid=_grid(sheet)) for sheet in batch]
             formed = [(page, self.form(page)) for page in pages]
-            fills = [forms.Fill(sheet=page.sheet, slots=form.slots,
+            fills = [sheet_forms.Fill(sheet=page.sheet, slots=form.slots,
                                 grid=page.grid if form.scale == 1 else _grid(page.sheet, form.scale))
                      for page, form in formed if form is not None]
         filled = self._document(fills_html(fills), kind).pages if fills else []
@@ -264,7 +264,7 @@ class _Printing:
         pdf = _pdf(self.documents, title, self.pages)
         if not self.form_pdfs:
             return pdf
-        return forms.laid_over(pdf, self.form_pdfs, self.form_of_page)
+        return sheet_forms.laid_over(pdf, self.form_pdfs, self.form_of_page)
 
 
 def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
@@ -273,7 +273,7 @@ def sheets_pdf(sheets: Iterable[selectors.TableSheet], *, title: str,
     sheets laid out so far, after each batch of them.
 
     Every sheet prints its table's own entries over its printed form, laid out once
-    (tournaments.printing.forms); the stylesheet is parsed once per kind of sheet (parsing it
+    (tournaments.printing.sheet_forms); the stylesheet is parsed once per kind of sheet (parsing it
     for every table was an eighth of a round), and the sheets are laid out in batches of
     SHEETS_PER_DOCUMENT."""
     printing = _Printing()

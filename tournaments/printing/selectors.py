@@ -19,8 +19,9 @@ from django.utils.translation import pgettext_lazy
 from scoring import rules
 from scoring.money import coin_label, hundredths, sheet_kc
 from scoring.rules.base import SHEET_MONEY, SHEET_POINTS, SHEET_SCHRIFT, SHEET_TRI1
-from tournaments import lifecycle, ruleset_text, table_links
-from tournaments import standings as standings_module
+from tournaments.domain import lifecycle
+from tournaments.domain import standings as standings_module
+from tournaments.domain.rulesets import effective_mode, is_money_ruleset
 from tournaments.models import (
     Dispute,
     Event,
@@ -34,9 +35,10 @@ from tournaments.models import (
 )
 from tournaments.printing import links
 from tournaments.printing.qr import qr_data_uri
-from tournaments.rulesets import effective_mode, is_money_ruleset
 from tournaments.seating import SeatingInvalid
 from tournaments.seating.rotation import rest_rotation
+from tournaments.services import table_links
+from tournaments.text import ruleset_text
 
 # The sheets, as the registry names them (Ruleset.sheet_kind).
 MONEY = SHEET_MONEY      # seed 004: the Czech money sheet, the result of the round in haléř
@@ -209,7 +211,7 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
             continue
         seats = _seat_lines(table)
         link = live.get(table.pk)
-        # Every stored round has its links (tournaments.table_links); a table without one
+        # Every stored round has its links (tournaments.services.table_links); a table without one
         # (an old archive) prints its public scorecard instead.
         url = (links.table_link_url(base_url, link.token) if link
                else links.public_table_url(base_url, event.slug, rnd.number, table.number))

@@ -36,10 +36,10 @@ from django.db.models.functions import Least
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import jobs
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Round
 from tournaments.printing import SHEETS_JOB, SHEETS_PART_TASK, child_process, render, selectors
+from tournaments.runtime import jobs
 
 RENDER_JOB = SHEETS_JOB
 SHEETS_DIR = "sheets"
@@ -113,7 +113,7 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
         job.message = ""
         job.save(update_fields=["status", "progress", "total", "message", "updated_at"])
     if created or stale:
-        # On commit; a broker that is down leaves the job queued with a message (tournaments.jobs).
+        # On commit; a broker that is down leaves the job queued with a message (tournaments.runtime.jobs).
         jobs.queue(job)
     return job
 

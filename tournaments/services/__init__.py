@@ -6,9 +6,10 @@ Views, serializers, management commands and Celery tasks call these functions an
 these; they never save models themselves. One module per concept: `events` (players,
 events, the event's status), `registrations`, `player_entry` (typed in or imported), `rounds`, `scorecards` (hands,
 cards, money sheets, carried totals), `officiating` (penalties, disputes, adjustments) and
-`validation` (the checks every write shares). The seating jobs, the merging of players and
-the check-in desk's bulk actions are `tournaments.services_rounds`, `services_players` and
-`services_checkin`. The names below are the services' public face: callers write
+`validation` (the checks every write shares); and, called by their own module's name, the
+seating job and a round's close (`round_jobs`), the player registry's corrections, merges
+and managers (`player_registry`), the check-in desk's bulk actions (`checkin`), the event's
+officials (`officials`), the table links (`table_links`) and the audit trail (`audit`). The names below are the services' public face: callers write
 `services.hand_save(...)` whatever module holds it. Shared building blocks (the checks, the
 CSV reading and registry matching the leagues' import reuses) are imported from the module
 they live in.

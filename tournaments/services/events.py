@@ -11,15 +11,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import audit, limits, rights
+from tournaments.domain import limits, rights
+from tournaments.domain.rulesets import effective_mode, is_money_ruleset, ruleset_config_errors
+from tournaments.domain.seating_options import seating_option_errors
 from tournaments.errors import CONSTRAINT_MESSAGES, Forbidden, ServiceError
 from tournaments.models import (
     Event,
     Player,
     Scorecard,
 )
-from tournaments.rulesets import effective_mode, is_money_ruleset, ruleset_config_errors
-from tournaments.seating_options import seating_option_errors
+from tournaments.services import audit
 from tournaments.services.validation import field_errors, full_clean, jsonable
 
 EVENT_FIELDS = {

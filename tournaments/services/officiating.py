@@ -13,14 +13,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import rules
-from tournaments import audit, lifecycle, limits, rights
-from tournaments.errors import NotFound, ServiceError
-from tournaments.exact_points import (
+from tournaments.domain import lifecycle, limits, rights
+from tournaments.domain.exact_points import (
     INVALID_MESSAGE,
     POINTS_RANGE_MESSAGE,
     parse_points,
     points_text,
 )
+from tournaments.errors import NotFound, ServiceError
 from tournaments.models import (
     Dispute,
     Event,
@@ -30,6 +30,7 @@ from tournaments.models import (
     StandingsAdjustment,
     Table,
 )
+from tournaments.services import audit
 from tournaments.services.scorecards import hand_save, refresh_carried_totals
 from tournaments.services.validation import refuse_bad_text
 

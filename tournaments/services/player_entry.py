@@ -1,7 +1,7 @@
 """Players entered into an event: typed in one at a time at the desk, or imported from a CSV
 file all or nothing (the file read, every row checked, then written in one transaction). Both
 match the registry instead of creating a player twice; the player checks, the matching and
-the file's limits (its bytes and rows, tournaments.limits) are shared with the leagues'
+the file's limits (its bytes and rows, tournaments.domain.limits) are shared with the leagues'
 import."""
 
 from __future__ import annotations
@@ -18,14 +18,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import audit, limits, rights, search
-from tournaments.countries import country_code
+from tournaments.domain import limits, rights, search
+from tournaments.domain.countries import country_code
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import (
     Event,
     Player,
     Registration,
 )
+from tournaments.services import audit
 from tournaments.services.events import player_create, players_create_many
 from tournaments.services.registrations import registration_create, registrations_create_many
 
@@ -129,7 +130,7 @@ def plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *, ac
     """Check every row against the event and the player registry and decide, per row, the
     player (an existing one or a new one), the start number and the status. A row without a
     federation id is the registry's player of the same name and club, whatever the case and
-    diacritics (the search columns, tournaments.search), unless `match_names` is off."""
+    diacritics (the search columns, tournaments.domain.search), unless `match_names` is off."""
     errors: list[dict[str, Any]] = []
     taken = set(event.registrations.values_list("start_number", flat=True))
     registered = set(event.registrations.values_list("player_id", flat=True))
@@ -191,7 +192,7 @@ class ImportRegistry:
 
     A federation id names its owner in the whole registry, also one of another organiser's
     private events (a returning player is recognised, never entered twice); but a refusal
-    names him only to who may see him (tournaments.rights): to anybody else a federation id
+    names him only to who may see him (tournaments.domain.rights): to anybody else a federation id
     of another name "belongs to another player"."""
 
     def __init__(self, rows: list[tuple[int, int, dict[str, str]]], *, actor: Any,
@@ -283,7 +284,7 @@ def registrations_import_csv(*, event: Event, text: str, actor: Any,
     included; each message names the file line too). A row names an existing player by
     federation id, or by first name, last name and club (ignoring case and diacritics: the
     result lists him under `reused`); otherwise a new player is created. The country is a
-    code or a name (tournaments.countries). Rows without a start number get the next ones
+    code or a name (tournaments.domain.countries). Rows without a start number get the next ones
     after the highest number in use or in the file. Delimiters may be commas, semicolons or
     tabs.
     """

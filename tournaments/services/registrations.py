@@ -12,13 +12,14 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import audit, lifecycle, rights
+from tournaments.domain import lifecycle, rights
 from tournaments.errors import CONSTRAINT_MESSAGES, ServiceError
 from tournaments.models import (
     Event,
     Player,
     Registration,
 )
+from tournaments.services import audit
 from tournaments.services.validation import full_clean
 
 

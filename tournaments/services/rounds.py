@@ -10,7 +10,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import audit, lifecycle, rights, selectors, table_links
+from tournaments import selectors
+from tournaments.domain import lifecycle, rights
+from tournaments.domain.rulesets import effective_mode
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import (
     Event,
@@ -20,8 +22,8 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.rulesets import effective_mode
 from tournaments.seating.checker import check_seating
+from tournaments.services import audit, table_links
 from tournaments.services.events import event_status_follow
 
 

@@ -14,9 +14,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments import audit, lifecycle, limits, rights
+from tournaments.domain import lifecycle, limits, rights
+from tournaments.domain.exact_points import parse_points, points_text
+from tournaments.domain.rights import CardAction
+from tournaments.domain.rulesets import is_money_ruleset
+from tournaments.domain.standings import carried_totals, event_standings
 from tournaments.errors import Conflict, NotFound, ServiceError
-from tournaments.exact_points import parse_points, points_text
 from tournaments.models import (
     Event,
     Hand,
@@ -25,10 +28,8 @@ from tournaments.models import (
     Round,
     Scorecard,
 )
-from tournaments.rights import CardAction
-from tournaments.rulesets import is_money_ruleset
+from tournaments.services import audit
 from tournaments.services.validation import refuse_bad_json, refuse_bad_text
-from tournaments.standings import carried_totals, event_standings
 
 
 def _card_dict(card: Scorecard, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -131,7 +132,7 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
 
 def _card_state_shown(card: Scorecard) -> None:
     """A card's state changed in a way the standings do not show (handed in, or opened again):
-    its round's public page, which shows every card's state, is stale (tournaments.page_cache)."""
+    its round's public page, which shows every card's state, is stale (tournaments.runtime.page_cache)."""
     Round.objects.filter(pk=card.table.round_id).update(cards_version=F("cards_version") + 1)
 
 
@@ -231,7 +232,7 @@ def scorecard_confirm(*, scorecard: Scorecard, actor: Any, paper_checked: bool =
     an event whose officials confirm alone, an official who compared the card with the signed
     paper sheet (`paper_checked`) may confirm the card he entered himself. A card with fewer or
     more hands than the event plays is confirmed by an official, with a `reason` kept in the
-    audit trail (`tournaments.rights`)."""
+    audit trail (`tournaments.domain.rights`)."""
     refuse_bad_text({"reason": reason}, multiline=("reason",))
     card = _lock_card(scorecard, None)
     rights.require_card(actor, card, CardAction.CONFIRM, paper_checked=paper_checked, reason=reason)

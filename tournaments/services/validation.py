@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from tournaments import limits
+from tournaments.domain import limits
 from tournaments.errors import ServiceError, validation_errors
 
 
@@ -26,7 +26,7 @@ def full_clean(obj: Any, **kwargs: Any) -> None:
 
 def refuse_bad_text(values: dict[str, Any], *, multiline: tuple[str, ...] = ()) -> None:
     """Refuse texts that no field may store: NUL, control and invisible characters
-    (tournaments.limits), naming the field."""
+    (tournaments.domain.limits), naming the field."""
     errors = limits.text_errors(values, multiline=set(multiline))
     if errors:
         raise ServiceError(errors)

@@ -16,8 +16,10 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments import audit_text, hooks, rights, ruleset_text, selectors
+from tournaments import hooks, selectors
+from tournaments.domain import rights
 from tournaments.engine_text.common import kc
+from tournaments.text import audit_text, ruleset_text
 
 register = template.Library()
 

@@ -13,9 +13,9 @@ from leagues.selectors import divisions_of
 from leagues.services import schedule as schedule_services
 from tests.factories import UserFactory
 from tests.leagues.helpers import make_players
-from tournaments import jobs
 from tournaments.errors import ServiceError
 from tournaments.models import Job
+from tournaments.runtime import jobs
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,10 @@ from rest_framework.test import APIClient
 from leagues import services as league_services
 from tests.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
-from tournaments import services, services_players
+from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Player
+from tournaments.services import player_registry
 
 pytestmark = pytest.mark.django_db
 
@@ -180,9 +181,9 @@ def test_a_player_in_a_league_of_another_organiser_is_not_mine_to_correct(server
     assert Player.objects.get(pk=mine.pk).created_by == server["sl"]
     league_services.membership_add(division=season.divisions.get(), player=mine, actor=league_owner)
     with pytest.raises(ServiceError) as refused:
-        services_players.player_update(player=mine, actor=server["sl"], reason="x", club="Y")
+        player_registry.player_update(player=mine, actor=server["sl"], reason="x", club="Y")
     assert refused.value.status == 403
-    services_players.player_update(player=mine, actor=league_owner, reason="his club", club="Y")
+    player_registry.player_update(player=mine, actor=league_owner, reason="his club", club="Y")
 
 
 def test_a_manager_names_another_manager_who_then_corrects_any_record(server):

@@ -143,7 +143,7 @@ def hidden_world(world: World) -> World:
 def draft_round_2(w: World) -> None:
     for card in Scorecard.objects.filter(table__round=w.round1):
         services.scorecard_annul(scorecard=card, actor=w.users["referee"], reason="test set-up")
-    from tournaments.services_rounds import round_close
+    from tournaments.services.round_jobs import round_close
 
     round_close(rnd=w.round1, actor=w.users["organiser"])
     services.round_store(event=w.event, number=2, seating_system="fixed", seed=0,
@@ -157,7 +157,7 @@ def round_1_annulled(w: World) -> None:
 
 def round_1_closed(w: World) -> None:
     round_1_annulled(w)
-    from tournaments.services_rounds import round_close
+    from tournaments.services.round_jobs import round_close
 
     round_close(rnd=w.round1, actor=w.users["organiser"])
 

@@ -1,6 +1,6 @@
 """The archive endpoints: GET answers the archive file to the event's organisers and staff
 only, POST imports (staff only), refusing a damaged file with every problem and writing
-nothing. The routes come from tournaments.archive_urls, included here under /api/v1/ as
+nothing. The routes come from tournaments.archive.urls, included here under /api/v1/ as
 config/urls.py includes them."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tournaments.models import AuditEntry, Event
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.tournaments.archive.test_api")]
 
 urlpatterns = [
-    path("api/v1/", include("tournaments.archive_urls")),
+    path("api/v1/", include("tournaments.archive.urls")),
     path("", include("config.urls")),
 ]
 

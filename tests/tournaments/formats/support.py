@@ -10,9 +10,10 @@ import itertools
 from typing import Any
 
 from tests.tournaments.pages.support import make_event, make_user, seat_round  # noqa: F401
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.models import Event, Registration, Round, Scorecard, Table
 from tournaments.seating.rotation import rest_rotation
+from tournaments.services import round_jobs
 
 
 def placing_hands(card: Scorecard, placing: list[str], hands: int,
@@ -75,7 +76,7 @@ def run_round(event: Event, organiser: Any, referee: Any, capture, decide) -> Ro
         players = [str(s.registration.start_number) for s in table.seats.order_by("position")]
         if len(players) > 1:
             play(table, decide(table.number, players), organiser, referee)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     rnd.refresh_from_db()
     return rnd
 

@@ -13,10 +13,11 @@ import pytest
 
 from tests.tournaments.formats.support import new_event, run_round, seated
 from tests.tournaments.pages.support import client_for
-from tournaments import selectors, services_checkin
+from tournaments import selectors
+from tournaments.domain.lifecycle import SitsOut
 from tournaments.errors import ServiceError
-from tournaments.lifecycle import SitsOut
 from tournaments.models import AuditEntry, Registration
+from tournaments.services import checkin
 
 
 def _by_start_number(table_number, players):
@@ -28,7 +29,7 @@ def test_an_absent_player_sits_out_his_round_and_is_seated_after_those_who_playe
     run_round(event, organiser, referee, django_capture_on_commit_callbacks, _by_start_number)
     # After round 1: 1 and 5 have 4 points, 2 and 6 three, 3 and 7 two, 4 and 8 one.
     three = event.registrations.get(start_number=3)
-    services_checkin.registration_set_absent(registration=three, number=2, absent=True,
+    checkin.registration_set_absent(registration=three, number=2, absent=True,
                                              actor=organiser)
     seated_next, sitting_out = selectors.seating_pool(event)
     assert (three.pk, SitsOut.ABSENT) in [(reg.pk, why) for reg, why in sitting_out]
@@ -52,16 +53,16 @@ def test_absence_is_refused_where_it_cannot_work(db):
     event, organiser, referee = new_event("absent-no", 8, planned_rounds=2)
     reg = event.registrations.get(start_number=1)
     with pytest.raises(ServiceError) as refused:
-        services_checkin.registration_set_absent(registration=reg, number=3, absent=True,
+        checkin.registration_set_absent(registration=reg, number=3, absent=True,
                                                  actor=organiser)
     assert refused.value.errors[0]["code"] == "round_not_ahead"
     with pytest.raises(ServiceError):
-        services_checkin.registration_set_absent(registration=reg, number=1, absent=True,
+        checkin.registration_set_absent(registration=reg, number=1, absent=True,
                                                  actor=referee)
     knockout, organiser2, _referee2 = new_event("absent-ko", 16, seating_system="knockout",
                                                 planned_rounds=3)
     with pytest.raises(ServiceError) as refused:
-        services_checkin.registration_set_absent(
+        checkin.registration_set_absent(
             registration=knockout.registrations.get(start_number=1), number=1, absent=True,
             actor=organiser2)
     assert refused.value.errors[0]["code"] == "absent_in_knockout"

@@ -13,9 +13,9 @@ import pytest
 from tests.tournaments.formats.support import new_event
 from tests.tournaments.pages.support import client_for, make_user, tri1_hands
 from tournaments import services
+from tournaments.domain.rights import TableSeat
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import AuditEntry, Event, Scorecard
-from tournaments.rights import TableSeat
 
 
 def _published_table(event, organiser):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.formats.support import new_event, run_round, seated
-from tournaments import services, standings
+from tournaments import services
+from tournaments.domain import standings
 from tournaments.errors import ServiceError
 from tournaments.models import Registration
 

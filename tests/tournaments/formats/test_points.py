@@ -14,8 +14,10 @@ import pytest
 
 from tests.tournaments.formats.support import new_event, play, run_round, seated
 from tests.tournaments.pages.support import client_for
-from tournaments import services, services_rounds, standings
+from tournaments import services
+from tournaments.domain import standings
 from tournaments.errors import ServiceError
+from tournaments.services import round_jobs
 
 # Over 5 s in all (41-player rounds through the services): `make test-fast` leaves it out.
 pytestmark = pytest.mark.slow
@@ -30,7 +32,7 @@ def store_and_play(event, organiser, referee, number: int, tables: list[tuple[li
     services.round_publish(rnd=rnd, actor=organiser)
     for table, (placing, points) in zip(rnd.tables.order_by("number"), tables, strict=True):
         play(table, placing, organiser, referee, points)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     return rnd
 
 

@@ -32,9 +32,10 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments import jobs, services
+from tournaments import services
 from tournaments.models import Job, Round
 from tournaments.printing import services as printing
+from tournaments.runtime import jobs
 
 ROOT = Path(__file__).resolve().parents[3]
 PG_BIN = Path("/usr/lib/postgresql/15/bin")

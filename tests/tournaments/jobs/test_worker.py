@@ -14,8 +14,8 @@ import pytest
 from django.db import connection
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments import services_rounds
 from tournaments.models import Job, Round
+from tournaments.services import round_jobs
 from tournaments.tasks import generate_round
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -77,7 +77,7 @@ def test_worker_seats_the_next_round_once(real_worker):
     for n in range(1, 11):
         RegistrationFactory(event=event, start_number=n)
 
-    job = services_rounds.round_generation_queue(event=event, actor=organiser)
+    job = round_jobs.round_generation_queue(event=event, actor=organiser)
     try:
         job = _wait_for(job.pk)
     except AssertionError:

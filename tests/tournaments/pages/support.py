@@ -17,8 +17,9 @@ from django.test import Client, TestCase
 
 from tests.conftest import built_once
 from tests.factories import allow_event_creation
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.models import Event, Registration, Round, Scorecard, Table
+from tournaments.services import round_jobs
 
 PASSWORD = "secret-pass-123"
 
@@ -62,7 +63,7 @@ def make_event(organiser: Any, *, slug: str, players: int = 8, referee: Any = No
 
 def seat_round(event: Event, actor: Any, capture) -> Round:
     with capture(execute=True):
-        job = services_rounds.round_generation_queue(event=event, actor=actor)
+        job = round_jobs.round_generation_queue(event=event, actor=actor)
     job.refresh_from_db()
     assert job.status == job.Status.DONE, job.message
     return event.rounds.get(number=job.result["round"])

@@ -12,8 +12,9 @@ from django.utils import translation
 from tests.project.test_audit_walk import NEEDS_ON_COMMIT, WRITES
 from tests.project.test_audit_walk import World as WalkWorld
 from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
-from tournaments import audit_text, services
+from tournaments import services
 from tournaments.models import AuditEntry
+from tournaments.text import audit_text
 
 pytestmark = pytest.mark.django_db
 

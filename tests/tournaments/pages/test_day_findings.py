@@ -17,8 +17,9 @@ from tests.tournaments.pages.support import (  # noqa: F401
     world_fixture,
     world_of_the_module,
 )
-from tournaments import selectors, services, services_checkin, services_rounds
+from tournaments import selectors, services
 from tournaments.models import AuditEntry, Event, Registration
+from tournaments.services import checkin, round_jobs
 
 M = "/manage/e/event-a"
 
@@ -108,7 +109,7 @@ def test_bulk_check_in_is_the_organisers(db):
                                  {"action": "check_in_all"}).status_code == 302
     assert not event.registrations.filter(status="checked_in").exists()
     try:
-        services_checkin.registrations_bulk_status(event=event, action="check_in_all", actor=referee)
+        checkin.registrations_bulk_status(event=event, action="check_in_all", actor=referee)
     except Exception as exc:  # noqa: BLE001 - the rights module's refusal
         assert exc.__class__.__name__ == "Forbidden"
     else:
@@ -163,7 +164,7 @@ def test_the_event_runs_when_round_1_is_published_and_finishes_with_the_last(
     event.refresh_from_db()
     assert event.status == "running"
     play_table(rnd.tables.get(number=1), organiser, referee, event.hands_per_round)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     event.refresh_from_db()
     assert event.status == "finished"
     assert list(AuditEntry.objects.filter(event=event, action="event.status")
@@ -182,7 +183,7 @@ def test_an_organisers_manual_status_stands_until_the_next_round_moves(
     referee = make_user("ref-manual")
     event.referees.add(referee)
     play_table(rnd.tables.get(number=1), organiser, referee, event.hands_per_round)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     event.refresh_from_db()
     assert event.status == "registration"  # one of two rounds closed: not finished
 
@@ -249,7 +250,7 @@ def test_a_whole_table_penalty_with_a_rulebook_value_proposes_that_amount(world:
 
 
 def test_the_proposed_penalty_amount_comes_from_the_rulebook_only_where_it_is_fixed_points():
-    from tournaments.rulesets import penalty_points
+    from tournaments.domain.rulesets import penalty_points
 
     assert penalty_points("tarok-net-2007", "mond") == -21
     assert penalty_points("tarok-net-2007", "renons") == 0  # depends on the hand

@@ -33,7 +33,7 @@ from tests.tournaments.pages.support import (  # noqa: F401
     world_fixture,
     world_of_the_module,
 )
-from tournaments import engine_text, services_rounds
+from tournaments import engine_text
 from tournaments.engine_text import (
     ERROR_CODES,
     LINE_CODES,
@@ -55,6 +55,7 @@ from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.bounds import no_repeat_bound
 from tournaments.seating.checker import check_seating
 from tournaments.seating.notes import in_matchday, note, short_table
+from tournaments.services import round_jobs
 
 ROOT = Path(__file__).resolve().parents[3]
 LANGS = ("sl", "cs", "de")
@@ -587,7 +588,7 @@ def test_a_failed_seating_job_shows_its_reason_in_slovenian(django_capture_on_co
     organiser = make_user("seating-refused")
     event = make_event(organiser, slug="five", players=5, seating_system="random")
     with django_capture_on_commit_callbacks(execute=True):
-        job = services_rounds.round_generation_queue(event=event, actor=organiser)
+        job = round_jobs.round_generation_queue(event=event, actor=organiser)
     job.refresh_from_db()
     # the worker has no request language: the job keeps the engine's English, code and params
     assert job.status == Job.Status.FAILED

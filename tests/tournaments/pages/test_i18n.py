@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
-from tournaments import ruleset_text
+from tournaments.text import ruleset_text
 
 pytestmark = pytest.mark.slow
 
@@ -133,10 +133,10 @@ def test_the_hand_form_keeps_the_game_names_in_every_language(world: World):
 
 
 def test_the_rulesets_texts_module_is_what_the_registry_writes_and_every_text_is_translated():
-    """tournaments/ruleset_messages.py is written by `manage.py ruleset_messages` from the
+    """tournaments/text/ruleset_messages.py is written by `manage.py ruleset_messages` from the
     ruleset registry so that `makemessages` files every ruleset text; a ruleset that gains a
     text without the module written again would show it untranslated."""
-    written = (ROOT / "tournaments" / "ruleset_messages.py").read_text(encoding="utf-8")
+    written = (ROOT / "tournaments" / "text" / "ruleset_messages.py").read_text(encoding="utf-8")
     assert written == ruleset_text.messages_module(), "run: manage.py ruleset_messages"
     for lang in ("sl", "cs", "de"):
         # Some texts read the same translated ("Radelci" in Slovenian): each must be an entry.

@@ -22,9 +22,10 @@ from tests.tournaments.pages.support import (  # noqa: F401
     world_fixture,
     world_of_the_module,
 )
-from tournaments import officials, services, services_rounds
+from tournaments import services
+from tournaments.domain.standings import event_standings
 from tournaments.models import Penalty, Registration, Scorecard
-from tournaments.standings import event_standings
+from tournaments.services import officials, round_jobs
 
 M = "/manage/e/event-a"
 
@@ -42,7 +43,7 @@ def _standings(event) -> list[tuple[int, int]]:
 def _close_round_1(world: World) -> None:
     services.scorecard_annul(scorecard=world.table2.scorecard, actor=world.referee,
                              reason="not played")
-    services_rounds.round_close(rnd=world.round, actor=world.organiser)
+    round_jobs.round_close(rnd=world.round, actor=world.organiser)
 
 
 def test_a_player_cannot_rewrite_a_verified_card_through_the_table_page(world: World):

@@ -67,9 +67,9 @@ def test_the_round_and_a_tables_card_refresh_themselves_while_the_round_is_on(bi
     # Once the round is closed nothing changes any more: no polling.
     for table in rnd.tables.all():
         services.scorecard_annul(scorecard=table.scorecard, actor=referee, reason="test")
-    from tournaments import services_rounds
+    from tournaments.services import round_jobs
 
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     closed = anonymous.get("/e/big/rounds/1/").content.decode()
     assert "hx-trigger=\"every" not in closed.split('id="seating"', 1)[1].split(">", 1)[0]
     assert 'id="live-card" hx-get' not in anonymous.get("/e/big/rounds/1/tables/1/").content.decode()

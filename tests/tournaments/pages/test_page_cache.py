@@ -141,7 +141,7 @@ def test_a_tables_page_stays_longer_than_the_pages_with_a_clock(card, monkeypatc
     write of its card, so it stays two minutes; the pages with a round clock stay 10 s."""
     from django.core.cache import caches
 
-    from tournaments import page_cache
+    from tournaments.runtime import page_cache
 
     lifetimes = {}
     pages = caches["pages"]

@@ -20,9 +20,10 @@ from leagues.models import SeasonMembership
 from tests.factories import PlayerFactory
 from tests.leagues.helpers import make_players, single_table_event
 from tests.tournaments.pages.support import client_for, make_event, make_user
-from tournaments import services, services_players
+from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player, Registration
+from tournaments.services import player_registry
 
 pytestmark = pytest.mark.django_db
 
@@ -206,7 +207,7 @@ def test_merging_moves_registrations_memberships_cup_results_and_the_account(org
     assert len(cup_totals.cup_ranking(series).rows) == 8
     assert str(drop.pk) in _schedule_ids(season)
     user = drop.user
-    services_players.player_merge(keep=keep, duplicate=drop, actor=organiser)
+    player_registry.player_merge(keep=keep, duplicate=drop, actor=organiser)
     assert not Player.objects.filter(pk=drop.pk).exists()
     keep.refresh_from_db()
     assert set(keep.registrations.values_list("event__slug", flat=True)) == {"cup-a", "cup-b"}
@@ -227,7 +228,7 @@ def test_merging_is_refused_when_both_play_the_same_event(organiser, split):
     event = Registration.objects.get(player=drop).event
     services.registration_create(event=event, player=keep, actor=organiser)
     with pytest.raises(ServiceError) as refused:
-        services_players.player_merge(keep=keep, duplicate=drop, actor=organiser)
+        player_registry.player_merge(keep=keep, duplicate=drop, actor=organiser)
     error = refused.value.errors[0]
     assert error["field"] == "duplicate" and error["code"] == "same_event"
     assert "cup-b" in error["message"]
@@ -239,7 +240,7 @@ def test_merging_is_refused_when_both_are_in_the_same_season(organiser, split):
     league_services.membership_add(division=season.divisions.get(level=1), player=keep,
                                    actor=organiser)
     with pytest.raises(ServiceError) as refused:
-        services_players.player_merge(keep=keep, duplicate=drop, actor=organiser)
+        player_registry.player_merge(keep=keep, duplicate=drop, actor=organiser)
     error = refused.value.errors[0]
     assert error["field"] == "duplicate" and error["code"] == "same_season"
     assert "Liga 2026" in error["message"]
@@ -249,10 +250,10 @@ def test_merging_is_refused_when_both_are_in_the_same_season(organiser, split):
 def test_merging_needs_the_right_to_manage_players(split):
     keep, drop, _series, _season = split
     with pytest.raises(ServiceError) as refused:
-        services_players.player_merge(keep=keep, duplicate=drop, actor=make_user("nobody"))
+        player_registry.player_merge(keep=keep, duplicate=drop, actor=make_user("nobody"))
     assert refused.value.status == 403
     with pytest.raises(ServiceError) as refused:
-        services_players.player_merge(keep=keep, duplicate=keep, actor=None)
+        player_registry.player_merge(keep=keep, duplicate=keep, actor=None)
     assert refused.value.errors[0]["code"] == "same_player"
 
 

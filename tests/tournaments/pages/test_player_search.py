@@ -30,7 +30,7 @@ FOLDS = [("č", "c"), ("š", "s"), ("ž", "z"), ("ř", "r"), ("ů", "u"), ("ě",
 
 @pytest.mark.parametrize(("typed", "plain"), FOLDS)
 def test_each_letter_of_the_issue_folds_to_its_plain_letter(typed: str, plain: str):
-    from tournaments import search
+    from tournaments.domain import search
 
     assert search.fold(typed) == plain
     assert search.fold(f"Ab{typed}Cd") == f"ab{plain}cd"
@@ -38,7 +38,7 @@ def test_each_letter_of_the_issue_folds_to_its_plain_letter(typed: str, plain: s
 
 @given(st.text(max_size=40))
 def test_folding_is_idempotent_lower_case_and_free_of_accents(text: str):
-    from tournaments import search
+    from tournaments.domain import search
 
     folded = search.fold(text)
     assert search.fold(folded) == folded
@@ -50,7 +50,7 @@ def test_folding_is_idempotent_lower_case_and_free_of_accents(text: str):
 @given(st.sampled_from(["Zupančič", "Škofič", "Dvořák", "Müller-Weiß", "Đurić", "Łukasz"]),
        st.sampled_from([str.lower, str.upper, str.title, lambda s: s]))
 def test_a_name_typed_without_its_accents_in_any_case_matches(name: str, case):
-    from tournaments import search
+    from tournaments.domain import search
 
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     plain = plain.replace("ß", "ss").replace("Đ", "D").replace("Ł", "L")

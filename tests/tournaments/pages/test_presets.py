@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.tournaments.pages.support import client_for, make_user
-from tournaments import presets
+from tournaments.domain import presets
 from tournaments.forms import EventForm
 from tournaments.models import Event
 

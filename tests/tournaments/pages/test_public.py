@@ -130,13 +130,13 @@ def test_find_my_table_by_name_and_by_start_number(world: World):
 
 
 def test_a_draft_round_is_not_public(world: World, django_capture_on_commit_callbacks):
-    from tournaments import services_rounds
+    from tournaments.services import round_jobs
 
     # The round must be closed before the next is seated: annul the open table first.
     for table in world.round.tables.all():
         if table.scorecard.status == "open":
             services.scorecard_annul(scorecard=table.scorecard, actor=world.referee, reason="test")
-    services_rounds.round_close(rnd=world.round, actor=world.organiser)
+    round_jobs.round_close(rnd=world.round, actor=world.organiser)
     seat_round(world.event, world.organiser, django_capture_on_commit_callbacks)
     assert client_for(None).get("/e/event-a/rounds/2/").status_code == 404
     assert client_for(world.referee).get("/e/event-a/rounds/2/").status_code == 200
@@ -170,7 +170,7 @@ def test_player_page_has_history_and_an_svg_rank_chart(world: World):
     assert "Event event-a" in page
     assert '<svg class="rank-chart"' in page and "<polyline" in page
     # The chart's point is the player's rank after round 1.
-    from tournaments.standings import event_standings
+    from tournaments.domain.standings import event_standings
 
     rank = next(r.rank for r in event_standings(world.event, up_to_round=1).rows
                 if r.registration.pk == seat.registration_id)

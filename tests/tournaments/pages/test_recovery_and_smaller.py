@@ -16,9 +16,11 @@ from rest_framework.test import APIClient
 from config.celery import app
 from tests.factories import UserFactory
 from tests.tournaments.api.test_roles import E, build_world
-from tournaments import jobs, services, services_rounds
+from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Player, Round
+from tournaments.runtime import jobs
+from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -58,9 +60,9 @@ def _stuck_seating_job(world) -> Job:
     for card in world.round1.tables.all():
         services.scorecard_annul(scorecard=card.scorecard, actor=world.users["referee"],
                                  reason="set-up")
-    services_rounds.round_close(rnd=world.round1, actor=world.users["organiser"])
-    job = Job.objects.create(key=f"{services_rounds.SEAT_JOB}:{world.event.pk}:2",
-                             kind=services_rounds.SEAT_JOB, event=world.event,
+    round_jobs.round_close(rnd=world.round1, actor=world.users["organiser"])
+    job = Job.objects.create(key=f"{round_jobs.SEAT_JOB}:{world.event.pk}:2",
+                             kind=round_jobs.SEAT_JOB, event=world.event,
                              status=Job.Status.RUNNING, progress=2, total=3,
                              result={"round": 2})
     Job.objects.filter(pk=job.pk).update(updated_at=timezone.now() - dt.timedelta(hours=1))
@@ -98,7 +100,7 @@ def test_asking_for_the_seating_again_does_not_return_the_stuck_job(
     world = build_world()
     stuck = _stuck_seating_job(world)
     with django_capture_on_commit_callbacks(execute=True):
-        job = services_rounds.round_generation_queue(event=world.event,
+        job = round_jobs.round_generation_queue(event=world.event,
                                                      actor=world.users["organiser"])
     job.refresh_from_db()
     assert job.pk == stuck.pk and job.status == Job.Status.DONE

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
-from tournaments import services, services_rounds
+from tournaments import services
+from tournaments.domain.standings import event_standings
 from tournaments.models import AuditEntry, Dispute, Penalty, Scorecard
-from tournaments.standings import event_standings
+from tournaments.services import round_jobs
 
 R = "/referee/e/event-a"
 
@@ -70,7 +71,7 @@ def test_annul_a_table_needs_a_reason_and_then_counts_nothing(world: World):
 
 def test_correct_a_hand_of_a_verified_card_with_a_reason(world: World):
     services.scorecard_annul(scorecard=world.table2.scorecard, actor=world.referee, reason="missing")
-    services_rounds.round_close(rnd=world.round, actor=world.organiser)
+    round_jobs.round_close(rnd=world.round, actor=world.organiser)
     card = world.table1.scorecard
     card.refresh_from_db()
     assert card.status == Scorecard.Status.VERIFIED
@@ -92,7 +93,7 @@ def test_correct_a_hand_of_a_verified_card_with_a_reason(world: World):
     entry = AuditEntry.objects.get(action="hand.update", table=world.table1)
     assert entry.reason == "points miscounted" and entry.before["points"] == record["points"]
     # The organiser's entry page corrects a verified card too, with a reason (one rule for
-    # every page: tournaments.rights), and a player's page does not.
+    # every page: tournaments.domain.rights), and a player's page does not.
     edit = client_for(world.organiser).get("/manage/e/event-a/rounds/1/tables/1/hands/1/")
     assert edit.status_code == 200 and 'name="reason"' in edit.content.decode()
     assert client_for(world.player).get("/manage/e/event-a/rounds/1/tables/1/hands/1/").status_code == 403
@@ -133,7 +134,7 @@ def test_history_per_table_and_per_event(world: World):
     client = client_for(world.referee)
     services.dispute_open(event=world.event, table=world.table2, description="late", actor=world.referee)
     table = client.get(f"{R}/rounds/1/tables/1/history/").content.decode()
-    # The actions in words (tournaments.audit_text), never their codes.
+    # The actions in words (tournaments.text.audit_text), never their codes.
     assert "hand entered" in table and "card confirmed" in table and "dispute opened" not in table
     assert "hand.create" not in table
     event = client.get(f"{R}/history/").content.decode()

@@ -16,10 +16,11 @@ from rest_framework.test import APIClient
 
 from tests.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
-from tournaments import officials, services, table_links
+from tournaments import services
 from tournaments.models import AuditEntry, Scorecard, TableLink
+from tournaments.pages.table_link import DEVICE_COOKIE
 from tournaments.seating.rotation import rest_rotation
-from tournaments.views_table_link import DEVICE_COOKIE
+from tournaments.services import officials, table_links
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Table codes at a venue (issue #29, finding 4; tournaments.table_links): every phone of the
+"""Table codes at a venue (issue #29, finding 4; tournaments.services.table_links): every phone of the
 hall reaches the server through one address behind nginx, so wrong codes are counted per phone
 and per address with a limit sized for a hall, a phone that opened a table is held only by its
 own count, check and count are one step, and a draft round's code and sheets do not show
@@ -16,9 +16,10 @@ from django.test import Client
 
 from tests.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
-from tournaments import services, table_links
+from tournaments import services
 from tournaments.models import TableLink
-from tournaments.views_table_link import DEVICE_COOKIE
+from tournaments.pages.table_link import DEVICE_COOKIE
+from tournaments.services import table_links
 
 pytestmark = pytest.mark.django_db
 

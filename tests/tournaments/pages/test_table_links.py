@@ -15,12 +15,13 @@ from django.test import Client
 
 from tests.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
-from tournaments import services, services_rounds, table_links
+from tournaments import services
+from tournaments.domain.rights import TableSeat
 from tournaments.errors import Forbidden
 from tournaments.models import AuditEntry, Scorecard, TableLink
-from tournaments.rights import TableSeat
+from tournaments.pages.table_link import DEVICE_COOKIE
 from tournaments.seating.rotation import rest_rotation
-from tournaments.views_table_link import DEVICE_COOKIE
+from tournaments.services import round_jobs, table_links
 
 pytestmark = pytest.mark.django_db
 
@@ -122,7 +123,7 @@ def test_a_token_of_a_closed_round_writes_nothing(day):
     hand = _hand(card, 1)
     for other in Scorecard.objects.filter(table__round=day["round"]):
         services.scorecard_annul(scorecard=other, actor=day["organiser"], reason="not played")
-    services_rounds.round_close(rnd=day["round"], actor=day["organiser"])
+    round_jobs.round_close(rnd=day["round"], actor=day["organiser"])
     page = phone.get(f"/t/{link.token}/").content.decode()
     assert 'id="hand-form"' not in page  # read-only
     phone.post(f"/t/{link.token}/hands/", hand)

@@ -150,7 +150,7 @@ def play_money_table(table: Table, result: dict[str, tuple[int, int]]) -> Scorec
 
 
 def _published(table: Table) -> None:
-    """Cards are written in published rounds only (tournaments.lifecycle)."""
+    """Cards are written in published rounds only (tournaments.domain.lifecycle)."""
     rnd = Round.objects.get(pk=table.round_id)
     if rnd.status == Round.Status.DRAFT:
         services.round_publish(rnd=rnd, actor=rnd.event.organisers.first())

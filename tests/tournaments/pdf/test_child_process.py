@@ -13,10 +13,10 @@ from django.db import connection
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_texts
-from tournaments import jobs
 from tournaments.models import Event
 from tournaments.printing import child_process
 from tournaments.printing import services as printing
+from tournaments.runtime import jobs
 
 pytestmark = pytest.mark.skipif(not child_process.available(),
                                 reason="needs os.fork (the workers' child process)")

@@ -10,10 +10,11 @@ import pytest
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_texts, text
-from tournaments import services, services_rounds
+from tournaments import services
+from tournaments.domain.standings import event_standings
 from tournaments.models import Event
 from tournaments.printing import render, selectors
-from tournaments.standings import event_standings
+from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -119,13 +120,13 @@ def _play_rounds(event, rounds: int):
         if number == 1:
             rnd = builders.seat(event, 1)
         else:
-            job = services_rounds.round_generation_queue(event=event, actor=organiser)
-            services_rounds.round_generate(job.pk)
+            job = round_jobs.round_generation_queue(event=event, actor=organiser)
+            round_jobs.round_generate(job.pk)
             rnd = event.rounds.get(number=number)
         services.round_publish(rnd=rnd, actor=organiser)
         for table in rnd.tables.all():
             builders.play_tri1_table(table, seed=number * 10 + table.number)
-        services_rounds.round_close(rnd=rnd, actor=organiser)
+        round_jobs.round_close(rnd=rnd, actor=organiser)
 
 
 def _order(pdf: bytes) -> list[int]:

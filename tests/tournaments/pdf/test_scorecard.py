@@ -76,7 +76,7 @@ def test_penalties_and_disputes_of_the_table_are_on_the_card():
     services.dispute_decide(dispute=dispute, decision="Štetje je pravilno.", actor=referee)
     filled = selectors.filled_scorecard(event, 1, 1, BASE)
     # A referee's correction (the penalty rescored hand 3) keeps the confirmed card confirmed
-    # (tournaments.lifecycle): the card is final, not provisional.
+    # (tournaments.domain.lifecycle): the card is final, not provisional.
     assert filled.finished
     body = text(render.scorecard_pdf(filled))
     assert "Začasno: še ni potrjeno." not in body

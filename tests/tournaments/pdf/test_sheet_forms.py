@@ -1,5 +1,5 @@
 """The score sheets and the Schrift printed as one form and each table's own entries over it
-(tournaments.printing.forms): the form holds nothing of a table, tables of the same seats
+(tournaments.printing.sheet_forms): the form holds nothing of a table, tables of the same seats
 share it, it is stored once in the file, each page looks as the sheet laid out whole, and a
 sheet its form does not hold is printed whole."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_image, reader
-from tournaments.printing import forms, render, selectors
+from tournaments.printing import render, selectors, sheet_forms
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -106,8 +106,8 @@ def test_a_very_long_name_keeps_the_sheet_on_one_page():
 def test_a_sheet_its_form_does_not_hold_is_printed_whole_in_its_place(monkeypatch):
     event = builders.slovenian_event(slug="forms-mixed", tables=3)
     sheets = _sheets(event, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11], [12]])
-    original = forms.slots
-    monkeypatch.setattr(forms, "slots",
+    original = sheet_forms.slots
+    monkeypatch.setattr(sheet_forms, "slots",
                         lambda page, sheet: None if len(sheet.seats) == 3 else original(page, sheet))
     pdf = render.sheets_pdf(sheets, title="round")
     pages = reader(pdf).pages
@@ -127,7 +127,7 @@ def test_a_sheet_its_form_does_not_hold_is_printed_whole_in_its_place(monkeypatc
 def test_a_sheet_its_form_does_not_hold_is_printed_whole(monkeypatch):
     event = builders.austrian_event(slug="forms-whole", tables=2)
     sheets = _sheets(event)
-    monkeypatch.setattr(forms, "slots", lambda page, sheet: None)
+    monkeypatch.setattr(sheet_forms, "slots", lambda page, sheet: None)
     pdf = render.sheets_pdf(sheets, title="round")
     pages = reader(pdf).pages
     assert len(pages) == 2

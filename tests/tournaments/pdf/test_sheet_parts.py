@@ -13,10 +13,11 @@ from django.conf import settings
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_texts, reader
-from tournaments import jobs, services
+from tournaments import services
 from tournaments.models import Job
 from tournaments.printing import SHEETS_PART_TASK, render, selectors
 from tournaments.printing import services as printing
+from tournaments.runtime import jobs
 
 pytestmark = [pytest.mark.django_db]
 

@@ -20,10 +20,11 @@ from PIL import Image
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import fonts, page_image, reader, text
-from tournaments import services, table_links
+from tournaments import services
 from tournaments.models import TableLink
 from tournaments.printing import links, qr, render, selectors
 from tournaments.seating.rotation import rest_rotation
+from tournaments.services import table_links
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

@@ -14,10 +14,11 @@ from django.utils import translation
 from tests.factories import UserFactory
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_texts, reader, text
-from tournaments import jobs, services, tasks
+from tournaments import services, tasks
 from tournaments.models import Job
 from tournaments.printing import render
 from tournaments.printing import services as printing
+from tournaments.runtime import jobs
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

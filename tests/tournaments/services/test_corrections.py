@@ -10,9 +10,10 @@ import pytest
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
 from tests.tournaments.pdf import builders
-from tournaments import selectors, services, services_rounds
+from tournaments import selectors, services
+from tournaments.domain.standings import event_standings
 from tournaments.models import Registration, Scorecard
-from tournaments.standings import event_standings
+from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def closed_round():
                        record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
     services.scorecard_submit(scorecard=card, actor=organiser)
     services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card: fewer hands than the round plays")
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     return event, card, organiser, referee
 
 
@@ -79,7 +80,7 @@ def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whol
             card.refresh_from_db()
             services.scorecard_submit(scorecard=card, actor=organiser)
             services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
-        services_rounds.round_close(rnd=rnd, actor=organiser)
+        round_jobs.round_close(rnd=rnd, actor=organiser)
     services.standings_adjust(registration=Registration.objects.get(event=event, start_number=5),
                               actor=referee, reason="late", points_delta="-1/3", score_delta=-10)
     card = Scorecard.objects.get(table__round__event=event, table__round__number=1, table__number=2)

@@ -10,7 +10,7 @@ from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, Us
 from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player, Registration, Round
-from tournaments.services_rounds import round_close
+from tournaments.services.round_jobs import round_close
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.pdf import builders
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.demo import _tri1_hand
+from tournaments.domain.standings import event_standings, events_standings
 from tournaments.models import Event, Hand, Registration, Scorecard
 from tournaments.seating.rotation import rest_rotation
-from tournaments.standings import event_standings, events_standings
+from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -61,9 +62,9 @@ def _round_costs(tables: int) -> dict[str, int]:
     rnd = box["rnd"]
     costs["publish"] = _queries(lambda: services.round_publish(rnd=rnd, actor=organiser))
     _play(rnd)
-    costs["close"] = _queries(lambda: services_rounds.round_close(rnd=rnd, actor=organiser))
-    job = services_rounds.round_generation_queue(event=event, actor=organiser)
-    costs["seat"] = _queries(lambda: services_rounds.round_generate(job.pk))
+    costs["close"] = _queries(lambda: round_jobs.round_close(rnd=rnd, actor=organiser))
+    job = round_jobs.round_generation_queue(event=event, actor=organiser)
+    costs["seat"] = _queries(lambda: round_jobs.round_generate(job.pk))
     assert event.rounds.get(number=2).tables.count() == tables
     return costs
 
@@ -81,10 +82,10 @@ def test_closing_and_seating_stay_under_a_fixed_bound(django_assert_max_num_quer
     services.round_publish(rnd=rnd, actor=organiser)
     _play(rnd, hands=1)
     with django_assert_max_num_queries(30):
-        services_rounds.round_close(rnd=rnd, actor=organiser)
-    job = services_rounds.round_generation_queue(event=event, actor=organiser)
+        round_jobs.round_close(rnd=rnd, actor=organiser)
+    job = round_jobs.round_generation_queue(event=event, actor=organiser)
     with django_assert_max_num_queries(45):
-        services_rounds.round_generate(job.pk)
+        round_jobs.round_generate(job.pk)
     assert event.rounds.get(number=2).tables.count() == 6
 
 
@@ -156,7 +157,7 @@ def test_a_correction_after_closing_rewrites_only_the_registrations_whose_totals
     rnd = builders.seat(event, 1)
     services.round_publish(rnd=rnd, actor=organiser)
     _play(rnd)
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     card = Scorecard.objects.get(table__round=rnd, table__number=1)
     totals_before = dict(Registration.objects.filter(event=event).values_list("start_number", "score"))
     with CaptureQueriesContext(connection) as captured:

@@ -10,9 +10,10 @@ import pytest
 from django.db import connection, connections
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Hand, Job, Round, Scorecard
+from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,8 +84,8 @@ def test_two_organisers_seating_the_next_round_at_once_get_one_round():
     first, second = UserFactory(), UserFactory()
     event.organisers.add(first, second)
     outcomes = _run_together(
-        lambda: services_rounds.round_generation_queue(event=event, actor=first).pk,
-        lambda: services_rounds.round_generation_queue(event=event, actor=second).pk,
+        lambda: round_jobs.round_generation_queue(event=event, actor=first).pk,
+        lambda: round_jobs.round_generation_queue(event=event, actor=second).pk,
     )
     assert [k for k, _ in outcomes] == ["ok", "ok"], outcomes
     assert outcomes[0][1] == outcomes[1][1]  # the same job
@@ -98,8 +99,8 @@ def test_two_phones_on_one_table_link_at_once_store_the_hand_once():
     stored, the other is told another phone saved it and keeps its entry to save as hand 2."""
     from django.test import Client
 
-    from tournaments import table_links
     from tournaments.seating.rotation import rest_rotation
+    from tournaments.services import table_links
 
     card = _card()
     link = table_links.links_ensure(rnd=card.table.round)[1]

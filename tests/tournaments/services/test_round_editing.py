@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments import services, services_rounds
+from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Round
+from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,7 @@ def seated(django_capture_on_commit_callbacks):
     organiser = UserFactory()
     event.organisers.add(organiser)
     with django_capture_on_commit_callbacks(execute=True):
-        job = services_rounds.round_generation_queue(event=event, actor=organiser)
+        job = round_jobs.round_generation_queue(event=event, actor=organiser)
     job.refresh_from_db()
     assert job.status == "done", job.message
     return Round.objects.get(event=event, number=1), organiser
@@ -95,9 +96,9 @@ def test_a_swap_that_breaks_the_points_order_of_round_2_is_reported_by_the_check
                                    "points": 50})
         services.scorecard_submit(scorecard=card, actor=organiser)
         services.scorecard_confirm(scorecard=card, actor=checker, reason="a short test card: fewer hands than the round plays")
-    services_rounds.round_close(rnd=rnd, actor=organiser)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
     with django_capture_on_commit_callbacks(execute=True):
-        services_rounds.round_generation_queue(event=rnd.event, actor=organiser)
+        round_jobs.round_generation_queue(event=rnd.event, actor=organiser)
     round2 = Round.objects.get(event=rnd.event, number=2)
     assert services.seating_violations(round2) == []
     tables = _tables(round2)

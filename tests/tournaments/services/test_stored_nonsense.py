@@ -14,10 +14,10 @@ from rest_framework.test import APIClient
 
 from tests.tournaments.api.test_roles import CARD, T1, E, build_world, trojka
 from tournaments import archive, services
+from tournaments.domain.standings import event_standings
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Hand, Penalty, Player, Round, Scorecard
-from tournaments.services_rounds import round_close
-from tournaments.standings import event_standings
+from tournaments.services.round_jobs import round_close
 
 pytestmark = pytest.mark.django_db
 

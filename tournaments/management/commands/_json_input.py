@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.limits import JsonRefused, load_json
+from tournaments.domain.limits import JsonRefused, load_json
 
 
 class InputError(Exception):
@@ -24,7 +24,7 @@ def read_json(path: str, key: str = "player") -> Any:
         raise InputError({key: None, "field": "file", "code": "unreadable",
                           "message": _("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror}}) from exc
     try:
-        # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.limits).
+        # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.domain.limits).
         return load_json(text, field="request")
     except JsonRefused as exc:
         error = exc.errors[0]

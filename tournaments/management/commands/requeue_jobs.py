@@ -1,6 +1,6 @@
 """`manage.py requeue_jobs`: hand every job still waiting in the QUEUED state to the task queue
 again, the recovery after a broker outage, and every stale RUNNING job too (its worker died:
-no progress for JOB_STALE_AFTER_SECONDS), see tournaments.jobs and docs/deploy.md.
+no progress for JOB_STALE_AFTER_SECONDS), see tournaments.runtime.jobs and docs/deploy.md.
 
 Safe to run at any time and as often as wanted (cron, a deploy hook, by hand): the tasks are
 idempotent, so a job whose first message did arrive runs once in effect."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import jobs
+from tournaments.runtime import jobs
 
 
 class Command(BaseCommand):

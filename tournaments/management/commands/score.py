@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from scoring import ScorecardInvalid, evaluate
-from tournaments.limits import JsonRefused, load_json
+from tournaments.domain.limits import JsonRefused, load_json
 
 
 class Command(BaseCommand):
@@ -27,7 +27,7 @@ class Command(BaseCommand):
             self._fail([{"hand": None, "field": "file", "code": "unreadable",
                          "message": _("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror}}])
         try:
-            # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.limits).
+            # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.domain.limits).
             card = load_json(text, field="scorecard")
         except JsonRefused as exc:
             self._fail(exc.errors)

@@ -1,0 +1,22 @@
+"""Routes of the table link (/t/): the players' own page of their table, opened from the QR
+code of the sheet or by typing its code. The prefix is printed on the sheets
+(tournaments.printing.links)."""
+
+from django.urls import path
+
+from tournaments.pages import table_link as views
+
+T = "t/<str:token>/"
+
+urlpatterns = [
+    path("t/", views.code_entry, name="table-link-code"),
+    path(T, views.table_page, name="table-link"),
+    path(T + "seat/", views.choose_seat, name="table-link-seat"),
+    path(T + "hands/", views.hand_new, name="table-link-hand-new"),
+    path(T + "hands/<int:hand_number>/", views.hand_edit, name="table-link-hand-edit"),
+    path(T + "hands/<int:hand_number>/delete/", views.hand_delete, name="table-link-hand-delete"),
+    path(T + "validate/", views.validate, name="table-link-validate"),
+    path(T + "submit/", views.submit, name="table-link-submit"),
+    path(T + "confirm/", views.confirm, name="table-link-confirm"),
+    path(T + "money/", views.money_sheet, name="table-link-money"),
+]

@@ -1,0 +1,2 @@
+"""What runs around the requests: background jobs and their queue, the public pages'
+cache, the garbage collector's settings, and the spreadsheet export helpers."""

@@ -1,0 +1,97 @@
+"""Writing the audit trail. Every service that changes results, seating, penalties,
+disputes or standings calls `record` inside its transaction, so the entry exists exactly when
+the change does; apps that derive something from an event's results hear of it through
+`tournaments.hooks.audited`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import models, transaction
+from django.db.models import F
+
+from tournaments import hooks
+from tournaments.domain.rights import TableSeat
+from tournaments.models import AuditEntry, Event, Table
+from tournaments.runtime.page_cache import forget_event
+
+
+def record(
+    *,
+    actor: Any,
+    action: str,
+    target: models.Model,
+    event: Event | None = None,
+    table: Table | None = None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    event_pages: bool = True,
+) -> AuditEntry:
+    """`event_pages=False` for a change that only its own table's or round's public pages
+    show (a hand typed or confirmed on a card that does not count yet, a card handed in): the
+    caller has bumped that card's or round's version, and the event's `results_version`, on
+    which the standings and the event page are cached, stays."""
+    if event is not None:
+        _event_changed(event, event_pages=event_pages)
+        hooks.audited(action, event, target)
+    entry = _entry(actor=actor, action=action, target=target, event=event, table=table,
+                   before=before, after=after, reason=reason)
+    entry.save()
+    return entry
+
+
+def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, Any]],
+                event: Event | None = None) -> list[AuditEntry]:
+    """One entry per (target, after) of one kind of change made to many objects together
+    (players entered into the registry, an event's registrations imported from a file),
+    written with one insert per 500 entries. With `event`, each entry belongs to it, as
+    `record` would write it; the event's public pages are told once for the whole change, and
+    the audit listeners hear of every target."""
+    if event is not None and changes:
+        _event_changed(event, event_pages=True)
+        for target, _after in changes:
+            hooks.audited(action, event, target)
+    entries = [_entry(actor=actor, action=action, target=target, event=event, after=after)
+               for target, after in changes]
+    return AuditEntry.objects.bulk_create(entries, batch_size=500)
+
+
+def _event_changed(event: Event, *, event_pages: bool) -> None:
+    # An audited change of an event may change what all its public pages show.
+    if event_pages:
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        # What is derived from the results hears of it (a large event's PDFs are rendered
+        # again in the background once this change commits, tournaments.printing).
+        hooks.results_changed(event)
+    # Now, and again once committed, in case this process read the old version between.
+    forget_event(event.slug)
+    transaction.on_commit(lambda: forget_event(event.slug))
+
+
+def _entry(*, actor: Any, action: str, target: models.Model, event: Event | None = None,
+           table: Table | None = None, before: Any = None, after: Any = None,
+           reason: str = "") -> AuditEntry:
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    via, device = "", ""
+    if isinstance(actor, TableSeat):
+        # A player's phone through the table link: his seat, and the phone's opaque id.
+        label, via, device = str(actor)[:200], AuditEntry.Via.TABLE_LINK, actor.device[:32]
+    else:
+        label = getattr(user, "get_username", lambda: "")() if user else (actor if isinstance(actor, str) else "")
+    return AuditEntry(
+        actor=user,
+        actor_label=label or "system",
+        via=via,
+        device=device,
+        action=action,
+        content_type=ContentType.objects.get_for_model(target, for_concrete_model=False),
+        object_id=str(target.pk),
+        object_repr=str(target)[:300],
+        event=event,
+        table=table,
+        before=before,
+        after=after,
+        reason=reason,
+    )
