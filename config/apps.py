@@ -1,6 +1,5 @@
 """The project's own app configuration: loads the system checks of the deployment
-(config.checks) and the counting of failed sign-ins (config.login_limit), and holds the
-rate limits' counts (config.models)."""
+(config.checks)."""
 
 from django.apps import AppConfig
 
@@ -11,4 +10,4 @@ class ProjectConfig(AppConfig):
     verbose_name = "Project"
 
     def ready(self) -> None:
-        from config import checks, login_limit  # noqa: F401  (registers checks and receivers)
+        from config import checks  # noqa: F401  (registers the checks)

@@ -1,4 +1,4 @@
-"""Signing in with a rate limit (config.login_limit): the login page and the admin's login
+"""Signing in with a rate limit (guard.login_limit): the login page and the admin's login
 page refuse further attempts for a while (429, with Retry-After) while the limit holds for this
 browser, address and username, and mark a browser that signed in as a known device of the
 account. The password reset pages exist only where the
@@ -14,7 +14,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse
 
-from config import login_limit
+from guard import login_limit
 
 
 def too_many_logins(request: HttpRequest, username: str | None) -> HttpResponse:

@@ -33,7 +33,7 @@ def shared_cache(app_configs: Any = None, **kwargs: Any) -> list[Warning]:
 
 @register(Tags.security)
 def trusted_proxies(app_configs: Any = None, **kwargs: Any) -> list[Error | Warning]:
-    """TRUSTED_PROXIES must name addresses or networks (config.client_address): a typo would
+    """TRUSTED_PROXIES must name addresses or networks (guard.client_address): a typo would
     otherwise fail every request that reads the client's address."""
     problems: list[Error | Warning] = []
     for entry in getattr(settings, "TRUSTED_PROXIES", ()) or ():

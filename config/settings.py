@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_countries",
     "config.apps.ProjectConfig",
+    "guard",
     "scoring",
     "tournaments",
     "leagues",
@@ -174,8 +175,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = env.int("FILE_UPLOAD_MAX_MEMORY_SIZE", default=2_6
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
 # Django's model backend, refusing every sign-in while its address or username is over the
-# limit of failed logins (config.login_limit).
-AUTHENTICATION_BACKENDS = ["config.login_limit.RateLimitedModelBackend"]
+# limit of failed logins (guard.login_limit).
+AUTHENTICATION_BACKENDS = ["guard.login_limit.RateLimitedModelBackend"]
 
 LOGIN_URL = "/accounts/login/"
 # After logging in without a page to return to: a player's table, an organiser's events.
@@ -183,7 +184,7 @@ LOGIN_REDIRECT_URL = "after-login"
 LOGOUT_REDIRECT_URL = "/"
 
 # The limits on failed sign-ins, counted alike by the login page, the admin's login page and
-# the API token endpoint (config.login_limit, docs/security.md): failures allowed for one
+# the API token endpoint (guard.login_limit, docs/security.md): failures allowed for one
 # account from one address (or from one browser it signed in on before), across all accounts
 # from one address (a venue's Wi-Fi is one address), and for one account from everywhere
 # before unknown browsers wait a delay doubling up to LOGIN_DELAY_MAX_SECONDS.
@@ -202,14 +203,14 @@ TABLE_CODE_MISS_WINDOW_SECONDS = env.int("TABLE_CODE_MISS_WINDOW_SECONDS", defau
 
 # Behind a reverse proxy every client has the proxy's address: the rate limits read the
 # client's own from X-Forwarded-For as far as it was written by these proxies (addresses or
-# networks), or by this many proxies in front of the app (config.client_address,
+# networks), or by this many proxies in front of the app (guard.client_address,
 # docs/deploy.md). Unset: REMOTE_ADDR is the client.
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 # The default cache coordinates the public PDFs rendered in requests, so every web process
 # should see the same one: Redis with CACHE_URL, else a table of the database (created after
-# every `migrate`). The rate limits count in the database itself (config.counters).
+# every `migrate`). The rate limits count in the database itself (guard.counters).
 # `check --deploy` warns when it is a cache of one process (config.checks). Public pages
 # are cached in "pages": any process may keep its own copy, since their keys name the
 # versions of what they show (tournaments.runtime.page_cache).

@@ -17,7 +17,7 @@ urlpatterns = [
     # The public pages first: they are what the hall's phones and projector poll all day.
     path("", include("tournaments.pages.urls_public")),
     path("", include("tournaments.pages.urls_table_link")),
-    # Every sign-in shares one rate limit (config.login_limit), the admin's included.
+    # Every sign-in shares one rate limit (guard.login_limit), the admin's included.
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),

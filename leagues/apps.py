@@ -34,12 +34,13 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues and cups"
 
     def ready(self) -> None:
-        from leagues import archive, archive_cups, merge, roles, services, tasks
+        from leagues import archive, archive_cups, demo, merge, roles, services, tasks
         from tournaments import hooks
         from tournaments.domain import rights
         from tournaments.runtime import jobs
 
         rights.register_event_creators(organises_a_league)
+        hooks.register_demos(demo.DEMOS)
         rights.register_event_organisers(roles.organises_matchday)
         rights.register_organised_events(roles.matchday_events_q)
         rights.register_player_visibility(roles.players_seen_in_leagues_q)

@@ -19,7 +19,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournaments import hooks, printing, tasks
+        from tournaments import demo, hooks, printing, tasks
         from tournaments.pages.converters import NumberConverter
         from tournaments.printing import public_pdfs
         from tournaments.runtime import jobs
@@ -31,5 +31,6 @@ class TournamentsConfig(AppConfig):
         jobs.register_task(printing.SHEETS_PART_TASK, tasks.render_round_sheets_part)
         jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)
         hooks.register_results_listener(public_pdfs.refresh_after_commit)
+        hooks.register_demos(demo.DEMOS)
         post_migrate.connect(_create_cache_table, sender=self,
                              dispatch_uid="tournaments.create_cache_table")

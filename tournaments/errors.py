@@ -45,7 +45,7 @@ class TooLarge(ServiceError):
 
 
 class TooManyLogins(ServiceError):
-    """Too many failed sign-ins from this address or for this username (config.login_limit)."""
+    """Too many failed sign-ins from this address or for this username (guard.login_limit)."""
 
     status = 429
 

@@ -161,6 +161,21 @@ def register_audit_listener(listener: Callable[[str, Any, Any], None]) -> None:
         _audit_listeners.append(listener)
 
 
+# Demo data of each app, in the order the apps are ready: (slug, builder) pairs that
+# `manage.py seed_demo` runs (a builder is idempotent and answers what it built).
+_demos: list[tuple[str, Callable[[], Any]]] = []
+
+
+def register_demos(demos: list[tuple[str, Callable[[], Any]]]) -> None:
+    for slug, build in demos:
+        if all(known != slug for known, _build in _demos):
+            _demos.append((slug, build))
+
+
+def demos() -> list[tuple[str, Callable[[], Any]]]:
+    return list(_demos)
+
+
 _results_listeners: list[Callable[[Any], None]] = []
 
 

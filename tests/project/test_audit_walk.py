@@ -781,10 +781,10 @@ def _refused(call: Callable[[], Any]) -> None:
 
 
 def _row_counts() -> dict[str, int]:
-    # The rate limits' counts (config.counters) are the site's guard, not a record: reading a
+    # The rate limits' counts (guard.counters) are the site's guard, not a record: reading a
     # table link counts a wrong code there.
     return {m._meta.label: m.objects.count() for m in apps.get_models()
-            if m._meta.label != "project.RateCount"}
+            if m._meta.label != "guard.RateCount"}
 
 
 @pytest.mark.parametrize("name", sorted(NOT_WRITES))

@@ -1,4 +1,4 @@
-"""The client's address behind trusted proxies (config.client_address): X-Forwarded-For is
+"""The client's address behind trusted proxies (guard.client_address): X-Forwarded-For is
 believed only as far as our own proxies wrote it, so nobody chooses his own address."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from django.core.checks import run_checks
 from django.test import RequestFactory
 
-from config.client_address import client_address, limit_key
+from guard.client_address import client_address, limit_key
 
 
 def _request(remote: str, forwarded: str | None = None):

@@ -1,5 +1,5 @@
 """Sign-in limits that stop guessing without locking people out (issue #29, finding 3;
-config.login_limit, docs/security.md "Sign-in limits"): behind a trusted proxy each client is
+guard.login_limit, docs/security.md "Sign-in limits"): behind a trusted proxy each client is
 counted on his own address; guessing an organiser's password from one address does not stop
 him from another; a success of one account does not clear the address's count; an account
 under attack from many addresses is answered with a growing delay, and the browser its owner
@@ -17,7 +17,7 @@ from django.db import connection
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
-from config import login_limit
+from guard import login_limit
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

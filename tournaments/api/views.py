@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import login_limit
+from guard import login_limit
 from tournaments import selectors, services
 from tournaments.api import filters, lookups, permissions
 from tournaments.api.parsers import FormParser, JSONParser, MultiPartParser
@@ -362,7 +362,7 @@ class MeView(APIView):
 
 @extend_schema(tags=["auth"])
 class TokenView(ObtainAuthToken):
-    """Password guessing is held by the same limit as the login pages (config.login_limit):
+    """Password guessing is held by the same limit as the login pages (guard.login_limit):
     after too many failures from an address or for a username, 429 whatever the password."""
 
     parser_classes = [JSONParser, FormParser, MultiPartParser]

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from config.client_address import limit_key
+from guard.client_address import limit_key
 from tournaments import selectors, services
 from tournaments.domain import lifecycle, limits, rights
 from tournaments.domain.rights import CardAction, TableSeat

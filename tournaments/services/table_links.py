@@ -15,7 +15,7 @@ few typos at each, and a phone that has opened a table before is held only by it
 (`TABLE_CODE_DEVICE_MISSES`, 10): whoever guesses from the hall stops himself, not his
 neighbours. A phone that throws its cookie away to start afresh is an unknown phone, held by
 the address's limit. A right token always opens its table (it cannot be guessed anyway).
-Check and count are one step (`config.counters`): a typed code takes its place in the counts
+Check and count are one step (`guard.counters`): a typed code takes its place in the counts
 before it is looked up, and gives it back when it was right. A draft round's code is a wrong
 code, in its answer and in the counts.
 """
@@ -31,7 +31,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import counters
+from guard import counters
 from tournaments.domain import lifecycle, rights
 from tournaments.errors import NotFound, TooManyAttempts
 from tournaments.models import Round, Table, TableLink

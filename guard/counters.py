@@ -1,5 +1,5 @@
 """Counts that expire, taken and given back atomically, and marks that last a while: what every
-rate limit of the site keeps (failed sign-ins, `config.login_limit`; wrong table codes,
+rate limit of the site keeps (failed sign-ins, `guard.login_limit`; wrong table codes,
 `tournaments.services.table_links`).
 
 A limit that first reads a count and later adds to it lets parallel requests slip past it
@@ -7,7 +7,7 @@ between the two steps (an attacker's test counted 25 wrong codes against a limit
 limit *takes* a place first (`take` answers the new count, atomically) and refuses when the
 count is over the limit, giving the place back when the attempt turned out right.
 
-The counts are rows of the database (`config.models.RateCount`), shared by every web process
+The counts are rows of the database (`guard.models.RateCount`), shared by every web process
 and machine: an `UPDATE ... SET count = count + 1` holds the row's lock on PostgreSQL, and
 SQLite's IMMEDIATE transactions (config.settings) let one writer in at a time. Not a cache:
 a cache culls or evicts keys when it fills, and a guesser who can make keys (a new phone id or
@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from config.models import RateCount
+from guard.models import RateCount
 
 # One new count in this many also deletes the expired rows.
 _SWEEP_ONE_IN = 50

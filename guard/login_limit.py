@@ -2,8 +2,8 @@
 login page, the API's token endpoint, and `authenticate()` whoever calls it), built so that it
 stops guessing without locking the right person out (docs/security.md, "Sign-in limits").
 
-Failures are counted in the database (`config.counters`), under the client's address as
-`config.client_address` reads it behind the trusted proxies:
+Failures are counted in the database (`guard.counters`), under the client's address as
+`guard.client_address` reads it behind the trusted proxies:
 
 - per username and address: `LOGIN_FAILURES_ALLOWED` (5) wrong passwords for one account
   from one address, then that pair waits out `LOGIN_FAILURE_WINDOW_SECONDS`. Guessing from
@@ -27,7 +27,7 @@ himself). The cookie cannot be forged (signed with SECRET_KEY, issued after the 
 password), and the accounts in it are keyed digests, not names.
 
 Check and count are one step: an attempt takes its place in every count it is held by
-(`config.counters.take`, one atomic update in the database) before the password is checked,
+(`guard.counters.take`, one atomic update in the database) before the password is checked,
 and gives it back when the password was right, so parallel guesses cannot slip past the limit
 between a check and a count. `RateLimitedModelBackend` (the one entry of
 AUTHENTICATION_BACKENDS) does this, so every caller of `authenticate()` is held; the three
@@ -52,11 +52,11 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import ngettext
 
-from config import counters
-from config.client_address import limit_key
+from guard import counters
+from guard.client_address import limit_key
 
 DEVICE_COOKIE = "tarok_signin"
-_DEVICE_SALT = "config.login_limit.known-device"
+_DEVICE_SALT = "guard.login_limit.known-device"
 _DEVICE_MAX_AGE = 180 * 24 * 3600
 # A browser remembers the accounts last signed in on it (a club's laptop serves a few people).
 _DEVICE_ACCOUNTS = 8
@@ -70,7 +70,7 @@ def _user_hash(username: str | None) -> str:
     """A keyed digest of the username (case and spaces aside): what the counts and the cookie
     name an account by."""
     name = (username or "").strip().lower()
-    return salted_hmac("config.login_limit.account", name).hexdigest()[:32] if name else ""
+    return salted_hmac("guard.login_limit.account", name).hexdigest()[:32] if name else ""
 
 
 @dataclass(frozen=True)
@@ -250,7 +250,7 @@ def was_limited(request: Any) -> bool:
     return bool(getattr(request, "_login_limited", False))
 
 
-@receiver(user_logged_in, dispatch_uid="config.login_limit.logged_in")
+@receiver(user_logged_in, dispatch_uid="guard.login_limit.logged_in")
 def _remember_sign_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     if request is not None:
         request._signed_in_username = user.get_username()

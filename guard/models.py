@@ -1,4 +1,4 @@
-"""The project's own tables: the counts every rate limit of the site keeps (`config.counters`).
+"""The project's own tables: the counts every rate limit of the site keeps (`guard.counters`).
 
 They live in the database, not in a cache: a cache may evict or cull entries when it fills
 (Django's database cache deletes a third of its keys past MAX_ENTRIES), and a guesser who can

@@ -1,5 +1,5 @@
 """The address of the client a request comes from, as every rate limit of the site counts it
-(failed sign-ins in `config.login_limit`, wrong table codes in `tournaments.pages.table_link`).
+(failed sign-ins in `guard.login_limit`, wrong table codes in `tournaments.pages.table_link`).
 
 Behind a reverse proxy (nginx in front of gunicorn, docs/deploy.md) `REMOTE_ADDR` is the
 proxy's address for every client, so a limit counted on it would be one limit for the whole
