@@ -8,6 +8,7 @@ back on their field), `events`, `players`, `officiating` (rounds and the referee
 is typed). The names below are what the views import.
 """
 
+from tournaments.forms.cards import CardWriteForm
 from tournaments.forms.common import (
     ANNOUNCEMENT_ROWS,
     BLANK,
@@ -64,6 +65,7 @@ __all__ = [
     "AnnulForm",
     "BLANK",
     "CONTRA_ROWS",
+    "CardWriteForm",
     "CountryField",
     "CountryInput",
     "CsvImportForm",

@@ -1,18 +1,22 @@
-"""Entering a hand on a page, shared by the organiser's table page, the referee's correction
-page and the players' table link: the hand form of a table's ruleset with the next hand's
+"""A table's card on a page, shared by the officials' table page, the referee's correction
+page and the players' table link: what both table pages show of the card (`card_page`, each
+page adding only its own buttons), the hand form of a table's ruleset with the next hand's
 dealer and resting player filled in, and the engine's live check of the hand being typed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.domain import limits
-from tournaments.forms import HandForm, entry_context, hand_feedback
+from tournaments import selectors
+from tournaments.domain import lifecycle, limits, rights
+from tournaments.domain.rights import CardAction
+from tournaments.forms import HandForm, MoneySheetForm, entry_context, hand_feedback
 from tournaments.models import Scorecard, Table
-from tournaments.pages.public import seat_labels
+from tournaments.pages.public import seat_labels, sheet_context
 
 
 def hand_form(table: Table, card: Scorecard, *, data: Any = None, number: int,
@@ -60,3 +64,35 @@ def feedback_response(request: HttpRequest, table: Table) -> HttpResponse:
     return render(request, "tournaments/manage/_hand_feedback.html", {
         "feedback": feedback, "oob": oob, "players": seat_labels(table),
     })
+
+
+def card_page(actor: Any, table: Table, *, new_hand: Callable[[Scorecard], bool],
+              form: HandForm | None = None, money_form: MoneySheetForm | None = None
+              ) -> dict[str, Any]:
+    """What both table pages show of a table's card, as `actor` may act on it: the sheet so
+    far, the form of the next hand (when `new_hand(card)` says this page offers one) or the
+    money sheet's, and whether he may submit or confirm the card. Each page adds its own."""
+    event = table.round.event
+    sheet = sheet_context(table, event=event)
+    card = sheet["card"]
+    next_number = len(sheet["hands"]) + 1
+    if sheet["money"]:
+        rows = {str(r.registration.start_number): (r.bought_haler, r.money_haler)
+                for r in sheet["money_rows"]}
+        money_form = money_form or MoneySheetForm(players=sheet["players"], rows=rows)
+    elif form is None and new_hand(card):
+        form = hand_form(table, card, number=next_number)
+    return {
+        "event": event, "round": table.round, "table": table, **sheet,
+        "form": form, "money_form": money_form, "next_number": next_number,
+        "can_submit": rights.may(actor, card, CardAction.SUBMIT, table=table) and bool(
+            sheet["hands"] or sheet["money_rows"]),
+        "can_confirm_card": rights.may(actor, card, CardAction.CONFIRM, table=table),
+        # A card of fewer or more hands than the round plays is the referee's to confirm,
+        # with a reason (tournaments.domain.rights).
+        "hand_count_off": (lifecycle.hand_count_off(card, event)
+                           if card.status == Scorecard.Status.SUBMITTED else None),
+        "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
+        "game_fields": form.ctx.game_fields_json() if form else {},
+        "penalties": list(selectors.penalties_of_table(table)),
+    }

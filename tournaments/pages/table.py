@@ -17,11 +17,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
-from tournaments.domain import lifecycle, limits, rights
+from tournaments import services
+from tournaments.domain import lifecycle, rights
 from tournaments.domain.rights import CardAction
 from tournaments.errors import Conflict, ServiceError
 from tournaments.forms import (
+    CardWriteForm,
     HandForm,
     MoneySheetForm,
     is_money,
@@ -33,7 +34,6 @@ from tournaments.pages.public import (
     login_redirect,
     raise_refusal,
     seat_labels,
-    sheet_context,
     table_or_404,
     viewable_event,
 )
@@ -73,50 +73,38 @@ def _refused(request: HttpRequest, table: Table, action: str, *, reason: str = "
     return redirect(_table_url(table))
 
 
-def _posted_number(request: HttpRequest, name: str, maximum: int) -> int | None:
-    """A whole number posted by the table page (hand number, version), or None when it is
-    missing or not a number from 1 to `maximum`; the forms then say what is wrong."""
-    return limits.whole_number(request.POST.get(name), low=1, high=maximum)
+def _written(request: HttpRequest) -> dict:
+    """The reason and the paper check a write posts (CardWriteForm), for asking the rights
+    before the write's own form is read; a bad version is the write's own form's to refuse."""
+    written = CardWriteForm(request.POST)
+    written.is_valid()
+    data = written.cleaned_data
+    return {"reason": data.get("reason") or "", "paper_checked": bool(data.get("paper_checked"))}
+
+
+def _editable(user, table: Table, card: Scorecard) -> bool:
+    """The table's own page enters while the table writes its card; an official's change of a
+    confirmed or verified card is a correction, made on the referee's page with a reason."""
+    return (lifecycle.is_playable(table.round) and card.status in lifecycle.TABLE_WRITABLE_CARDS
+            and rights.may(user, card, CardAction.ENTER, table=table))
 
 
 def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = None,
                 money_form: MoneySheetForm | None = None, status: int = 200) -> HttpResponse:
-    event = table.round.event
-    sheet = sheet_context(table, event=event)
-    card = sheet["card"]
-    next_number = len(sheet["hands"]) + 1
     user = request.user
-    playable = lifecycle.is_playable(table.round)
-    # The table's own page enters while the table writes its card; an official's change of a
-    # confirmed or verified card is a correction, made on the referee's page with a reason.
-    editable = playable and card.status in lifecycle.TABLE_WRITABLE_CARDS and rights.may(
-        user, card, CardAction.ENTER, table=table)
-    if sheet["money"]:
-        rows = {str(r.registration.start_number): (r.bought_haler, r.money_haler)
-                for r in sheet["money_rows"]}
-        money_form = money_form or MoneySheetForm(players=sheet["players"], rows=rows)
-    elif form is None and editable and card.status == Scorecard.Status.OPEN:
-        # A submitted card takes no new hand: a change of one of its hands reopens it.
-        form = hand_entry.hand_form(table, card, number=next_number)
+    # A submitted card takes no new hand: a change of one of its hands reopens it.
+    page = hand_entry.card_page(
+        user, table, form=form, money_form=money_form,
+        new_hand=lambda card: card.status == Scorecard.Status.OPEN and _editable(user, table, card))
+    card, event = page["card"], page["event"]
     return render(request, "tournaments/manage/table.html", {
-        "event": event, "round": table.round, "table": table, **sheet,
-        "form": form, "money_form": money_form, "next_number": next_number,
-        "playable": playable, "editable": editable,
-        "can_submit": rights.may(user, card, CardAction.SUBMIT, table=table) and bool(
-            sheet["hands"] or sheet["money_rows"]),
-        "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
-        "can_confirm_card": rights.may(user, card, CardAction.CONFIRM, table=table),
+        **page,
+        "playable": lifecycle.is_playable(table.round), "editable": _editable(user, table, card),
         "can_confirm_alone": rights.submitted_by_actor(card, user) and rights.card_refusal(
             user, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,
-        # A card of fewer or more hands than the round plays: the referee confirms it with a
-        # reason (tournaments.domain.rights), asked by the confirm form.
-        "hand_count_off": (lifecycle.hand_count_off(card, event)
-                           if card.status == Scorecard.Status.SUBMITTED else None),
         "can_confirm_hands": rights.may(user, card, CardAction.CONFIRM_HAND, table=table),
         "is_official": rights.is_official(user, event),
         "organiser": rights.is_organiser(user, event),
-        "game_fields": form.ctx.game_fields_json() if form else {},
-        "penalties": list(selectors.penalties_of_table(table)),
     }, status=status)
 
 
@@ -128,7 +116,7 @@ def table_entry(request: HttpRequest, slug: str, number: int, table_number: int)
         return table
     if request.method != "POST":
         return _table_page(request, table)
-    refused = _refused(request, table, CardAction.ENTER, reason=request.POST.get("reason", ""))
+    refused = _refused(request, table, CardAction.ENTER, reason=_written(request)["reason"])
     if refused:
         return refused
     card = table.scorecard
@@ -220,14 +208,14 @@ def hand_delete(request: HttpRequest, slug: str, number: int, table_number: int,
     if isinstance(table, HttpResponse):
         return table
     card = table.scorecard
-    reason = request.POST.get("reason", "")
+    written = CardWriteForm(request.POST)
+    if not written.is_valid():
+        messages.error(request, written.first_error())
+        return redirect(_table_url(table))
+    version, reason = written.values["version"], written.values["reason"]
     refused = _refused(request, table, CardAction.ENTER, reason=reason)
     if refused:
         return refused
-    version = _posted_number(request, "version", limits.INT_MAX)
-    if version is None and request.POST.get("version"):
-        messages.error(request, _("The version of the scorecard must be a whole number."))
-        return redirect(_table_url(table))
     try:
         services.hand_delete(scorecard=card, number=hand_number, actor=request.user,
                              expected_version=version, reason=reason)
@@ -281,8 +269,8 @@ def scorecard_confirm(request: HttpRequest, slug: str, number: int, table_number
     table = _entry_table(request, slug, number, table_number)
     if isinstance(table, HttpResponse):
         return table
-    paper_checked = request.POST.get("paper_checked") == "on"
-    reason = request.POST.get("reason", "")
+    written = _written(request)
+    paper_checked, reason = written["paper_checked"], written["reason"]
     refused = _refused(request, table, CardAction.CONFIRM, paper_checked=paper_checked,
                        reason=reason)
     if refused:
@@ -306,7 +294,9 @@ def money_sheet(request: HttpRequest, slug: str, number: int, table_number: int)
     card = table.scorecard
     if not is_money(card.ruleset_code):
         raise Http404(_("This ruleset scores hands, not a money sheet."))
-    refused = _refused(request, table, CardAction.ENTER, reason=request.POST.get("reason", ""))
+    written = CardWriteForm(request.POST)
+    reason = written.values["reason"] if written.is_valid() else ""
+    refused = _refused(request, table, CardAction.ENTER, reason=reason)
     if refused:
         return refused
     form = MoneySheetForm(request.POST, players=seat_labels(table))
@@ -315,14 +305,12 @@ def money_sheet(request: HttpRequest, slug: str, number: int, table_number: int)
     rows = form.rows()
     if form.errors:
         return _table_page(request, table, money_form=form, status=400)
-    version = _posted_number(request, "version", limits.INT_MAX)
-    if version is None and request.POST.get("version"):
-        form.add_error(None, _("The version of the scorecard must be a whole number."))
+    if not written.is_valid():
+        form.add_error(None, written.first_error())
         return _table_page(request, table, money_form=form, status=400)
     try:
         services.money_sheet_save(scorecard=card, rows=rows, actor=request.user,
-                                  expected_version=version,
-                                  reason=request.POST.get("reason", ""))
+                                  expected_version=written.values["version"], reason=reason)
     except ServiceError as exc:
         raise_refusal(exc)
         form.add_engine_errors(exc.errors)

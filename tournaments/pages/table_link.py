@@ -30,14 +30,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from guard.client_address import limit_key
-from tournaments import selectors, services
-from tournaments.domain import lifecycle, limits, rights
+from tournaments import services
+from tournaments.domain import limits, rights
 from tournaments.domain.rights import CardAction, TableSeat
 from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
-from tournaments.forms import HandForm, MoneySheetForm
+from tournaments.forms import CardWriteForm, HandForm, MoneySheetForm
 from tournaments.models import Scorecard, TableLink
 from tournaments.pages import hand_entry as hand_entry
-from tournaments.pages.public import seat_labels, sheet_context
+from tournaments.pages.public import seat_labels
 from tournaments.services import table_links
 
 DEVICE_COOKIE = "tarok_device"
@@ -147,41 +147,26 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
                 conflict: str = "", status: int = 200) -> HttpResponse:
     table = link.table
     table.refresh_from_db()
-    event = table.round.event
-    sheet = sheet_context(table, event=event)
-    card = sheet["card"]
-    next_number = len(sheet["hands"]) + 1
-    can_enter = rights.may(seat, card, CardAction.ENTER, table=table)
-    if sheet["money"]:
-        rows = {str(r.registration.start_number): (r.bought_haler, r.money_haler)
-                for r in sheet["money_rows"]}
-        money_form = money_form or MoneySheetForm(players=sheet["players"], rows=rows)
-    elif form is None and can_enter:
-        form = hand_entry.hand_form(table, card, number=next_number)
-    rotation = form.ctx.rotation_of(next_number) if form is not None else None
-    others = [(pid, label) for pid, label in sheet["players"] if pid != str(seat.start_number)]
-    names = {str(s.registration.start_number): str(s.registration.player) for s in table.seats.all()}
+    page = hand_entry.card_page(
+        seat, table, form=form, money_form=money_form,
+        new_hand=lambda card: rights.may(seat, card, CardAction.ENTER, table=table))
+    card, event, form = page["card"], page["event"], page["form"]
+    rotation = form.ctx.rotation_of(page["next_number"]) if form is not None else None
     response = render(request, "tournaments/table_link/table.html", {
-        "link": link, "event": event, "round": table.round, "table": table, **sheet,
-        "seat": seat, "others": others, "names": names, "totals_by_pid": dict(sheet["totals"]),
-        "form": form, "money_form": money_form,
-        "next_number": next_number, "can_enter": can_enter, "conflict": conflict,
+        **page,
+        "link": link, "seat": seat, "conflict": conflict, "next_turn": rotation,
+        "others": [(pid, label) for pid, label in page["players"]
+                   if pid != str(seat.start_number)],
+        "names": {str(s.registration.start_number): str(s.registration.player)
+                  for s in table.seats.all()},
+        "totals_by_pid": dict(page["totals"]),
+        "can_enter": rights.may(seat, card, CardAction.ENTER, table=table),
         "entry_done": (card.status != Scorecard.Status.OPEN
-                       or len(sheet["hands"]) >= event.hands_per_round),
-        "next_turn": rotation,
-        "can_submit": rights.may(seat, card, CardAction.SUBMIT, table=table) and bool(
-            sheet["hands"] or sheet["money_rows"]),
-        "can_confirm_card": rights.may(seat, card, CardAction.CONFIRM, table=table),
+                       or len(page["hands"]) >= event.hands_per_round),
         "submitted_by_me": rights.submitted_by_actor(card, seat),
         # A second person is a second phone, unless the event plays one phone per table.
         "on_submitting_phone": rights.on_submitting_phone(card, seat),
-        # A card of fewer or more hands than the round plays is the referee's to confirm.
-        "hand_count_off": (lifecycle.hand_count_off(card, event)
-                           if card.status == Scorecard.Status.SUBMITTED else None),
-        "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
-        "game_fields": form.ctx.game_fields_json() if form else {},
         "validate_url": reverse("table-link-validate", args=[link.token]),
-        "penalties": list(selectors.penalties_of_table(table)),
     }, status=status)
     return _with_device(request, response)
 
@@ -229,12 +214,6 @@ def _seat_or_redirect(request: HttpRequest, token: str) -> tuple[TableLink, Tabl
         messages.error(request, _("First say which seat is yours."))
         return link, redirect(_page_url(link))
     return link, seat
-
-
-def _posted_version(request: HttpRequest) -> int | None:
-    """The card's version the phone read, or None (nothing checked) when it posted none or
-    something other than a whole number: the page always posts one."""
-    return limits.whole_number(request.POST.get("version"))
 
 
 def _refused(request: HttpRequest, link: TableLink, exc: ServiceError) -> HttpResponse:
@@ -338,9 +317,13 @@ def hand_delete(request: HttpRequest, token: str, hand_number: int) -> HttpRespo
     link, seat = _seat_or_redirect(request, token)
     if isinstance(seat, HttpResponse):
         return seat
+    written = CardWriteForm(request.POST)
+    if not written.is_valid():
+        messages.error(request, written.first_error())
+        return redirect(_page_url(link))
     try:
         services.hand_delete(scorecard=link.table.scorecard, number=hand_number, actor=seat,
-                             expected_version=_posted_version(request))
+                             expected_version=written.values["version"])
     except ServiceError as exc:
         return _refused(request, link, exc)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": hand_number})
@@ -400,9 +383,13 @@ def money_sheet(request: HttpRequest, token: str) -> HttpResponse:
     rows: dict[str, Any] = form.rows() if form.is_valid() else {}
     if not form.is_valid() or form.errors:
         return _table_page(request, link, seat, money_form=form, status=400)
+    written = CardWriteForm(request.POST)
+    if not written.is_valid():
+        form.add_error(None, written.first_error())
+        return _table_page(request, link, seat, money_form=form, status=400)
     try:
         services.money_sheet_save(scorecard=card, rows=rows, actor=seat,
-                                  expected_version=_posted_version(request))
+                                  expected_version=written.values["version"])
     except ServiceError as exc:
         if exc.status in (403, 404):
             return _refused(request, link, exc)

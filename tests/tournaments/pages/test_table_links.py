@@ -2,8 +2,9 @@
 their phones with no account, and the link holds to the same rights as every other edge: it
 writes only its own table, only while the round is on and the card open or submitted; a
 revoked or wrong token is 404; guessing is slowed to a stop; two phones entering the same
-hand at once never lose or double it; every write names the seat and the phone; a seat or
-version posted as something other than ASCII digits is no seat or no version, never an error."""
+hand at once never lose or double it; every write names the seat and the phone; a seat posted
+as something other than ASCII digits is no seat, and such a version is refused in words
+(the same card-write form as the officials' table page), never a server error."""
 
 from __future__ import annotations
 
@@ -199,14 +200,17 @@ def test_a_seat_that_is_no_number_is_asked_for_again(raw, day):
 
 
 @pytest.mark.parametrize("raw", BAD_NUMBERS)
-def test_a_hand_delete_with_a_version_that_is_no_number_is_one_without_a_version(raw, day):
+def test_a_hand_delete_with_a_version_that_is_no_number_is_refused_in_words(raw, day):
     link = day["links"][1]
     card = _card(link)
     phone = _phone(link, 1)
     for number in (1, 2):
         assert phone.post(f"/t/{link.token}/hands/", _hand(card, number)).status_code == 302
-    # Like any other text there (and like no version), it checks nothing against the card.
-    assert phone.post(f"/t/{link.token}/hands/2/delete/", {"version": raw}).status_code == 302
+    # Refused as on the officials' page: not silently taken for "no version".
+    refused = phone.post(f"/t/{link.token}/hands/2/delete/", {"version": raw}, follow=True)
+    assert "The version of the scorecard must be a whole number." in refused.content.decode()
+    assert list(card.hands.values_list("number", flat=True)) == [1, 2]
+    phone.post(f"/t/{link.token}/hands/2/delete/")  # no version: nothing to check against
     assert list(card.hands.values_list("number", flat=True)) == [1]
     # An ASCII version is checked: an old one is refused, the current one deletes.
     card.refresh_from_db()
@@ -239,11 +243,15 @@ def _money(version: str, first: str = "45", last: str = "10") -> dict[str, str]:
 
 
 @pytest.mark.parametrize("raw", BAD_NUMBERS)
-def test_a_money_sheet_with_a_version_that_is_no_number_is_one_without_a_version(raw, money_day):
+def test_a_money_sheet_with_a_version_that_is_no_number_is_refused_in_words(raw, money_day):
     link = money_day
     card = _card(link)
     phone = _phone(link, 1)
-    assert phone.post(f"/t/{link.token}/money/", _money(raw)).status_code == 302
+    refused = phone.post(f"/t/{link.token}/money/", _money(raw))
+    assert refused.status_code == 400
+    assert "The version of the scorecard must be a whole number." in refused.content.decode()
+    assert card.money_rows.count() == 0
+    assert phone.post(f"/t/{link.token}/money/", _money("")).status_code == 302
     card.refresh_from_db()
     assert card.money_rows.count() == 4 and card.totals["1"] == 2500
     # An ASCII version is checked: an old one is refused, the current one saves.
