@@ -476,6 +476,96 @@ def _hand_count_refusal(card: Scorecard, actor: Any, official: bool, off: tuple[
     return None
 
 
+def _not_referee(event: Event) -> Refusal:
+    return Refusal("not_referee", _("only the referees and organisers of %(event)s may do this")
+                   % {"event": event.name})
+
+
+def _status_refusal(code: str, message: str, card: Scorecard) -> Refusal:
+    return Refusal(code, message % {"status": card.get_status_display().lower()}, field="status",
+                   status=400)
+
+
+def _who_refusal(actor: Any, card: Scorecard, action: str, table: Table,
+                 official: bool) -> Refusal | None:
+    """Step one: whether `actor` has a part in the table's card at all, and may act on it in
+    the round's and the card's state (a player only while the table writes its card)."""
+    rnd = table.round
+    if not can_view_round(actor, rnd):
+        return Refusal("not_found", _("there is no table %(n)s") % {"n": table.number},
+                       field="table", status=404)
+    if not official and not sits_at(actor, table):
+        return (_not_referee(rnd.event) if action in (CardAction.VERIFY, CardAction.ANNUL)
+                else _not_at_table())
+    if lifecycle.is_draft(rnd):
+        return _round_state_refusal(rnd)
+    if not official:
+        if action in (CardAction.VERIFY, CardAction.ANNUL):
+            return _not_referee(rnd.event)
+        if not lifecycle.is_playable(rnd):
+            return _round_state_refusal(rnd)
+        if card.status not in lifecycle.TABLE_WRITABLE_CARDS:
+            return _card_state_refusal(card)
+    if card.status == Scorecard.Status.ANNULLED:
+        return Refusal("annulled", _("the scorecard is annulled"), field="scorecard", status=400)
+    return None
+
+
+def _confirm_refusal(actor: Any, card: Scorecard, event: Event, official: bool, reason: str,
+                     paper_checked: bool) -> Refusal | None:
+    """Step two for a confirmation: by a second person (a second phone through the table link),
+    or an official alone after the paper check where officials confirm alone; a card of
+    another number of hands by an official with a reason."""
+    if card.status != Scorecard.Status.SUBMITTED:
+        return _status_refusal("not_submitted", _("only a submitted scorecard can be confirmed "
+                                                  "(it is %(status)s)"), card)
+    alone = official and paper_checked and event.card_confirmation == Event.CardConfirmation.OFFICIAL
+    off = lifecycle.hand_count_off(card, event)
+    if off is not None:
+        refusal = _hand_count_refusal(card, actor, official, off, reason)
+        if refusal is not None:
+            return refusal
+    if submitted_by_actor(card, actor) and not alone:
+        if official and event.card_confirmation == Event.CardConfirmation.OFFICIAL:
+            return Refusal("paper_not_checked",
+                           _("compare the card with the signed paper sheet and say so to confirm it alone"),
+                           field="paper_checked", status=400)
+        return Refusal("same_person",
+                       _("the card is confirmed by a second person, not the one who submitted it"),
+                       field="confirmed_by", status=400)
+    if on_submitting_phone(card, actor) and not event.one_phone_per_table:
+        return Refusal("same_phone",
+                       _("the card was submitted on this phone: another player of the table "
+                         "confirms it on his own phone, or call the referee"),
+                       field="confirmed_by", status=400)
+    return None
+
+
+def _action_refusal(actor: Any, card: Scorecard, action: str, event: Event, official: bool,
+                    reason: str, paper_checked: bool) -> Refusal | None:
+    """Step two: whether the card's state allows this action now."""
+    status = card.status
+    if action == CardAction.VERIFY:
+        return None if status == Scorecard.Status.CONFIRMED else _status_refusal(
+            "not_confirmed", _("only a confirmed scorecard can be verified (it is %(status)s)"), card)
+    if action == CardAction.ANNUL:
+        return None
+    if action == CardAction.ENTER:
+        if status in lifecycle.CORRECTED_CARDS and not reason.strip():
+            return Refusal("reason_required",
+                           _("the scorecard is %(status)s: a correction needs a reason")
+                           % {"status": card.get_status_display().lower()}, field="reason", status=400)
+        return None
+    if action == CardAction.SUBMIT:
+        return None if status == Scorecard.Status.OPEN else _status_refusal(
+            "not_open", _("only an open scorecard can be submitted (it is %(status)s)"), card)
+    if action == CardAction.CONFIRM:
+        return _confirm_refusal(actor, card, event, official, reason, paper_checked)
+    if action == CardAction.CONFIRM_HAND:
+        return None if status in lifecycle.TABLE_WRITABLE_CARDS else _card_state_refusal(card)
+    raise ValueError(f"unknown card action {action!r}")
+
+
 def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
                  table: Table | None = None, paper_checked: bool = False) -> Refusal | None:
     """None when `actor` may do `action` to `card` now, else why not.
@@ -487,81 +577,14 @@ def card_refusal(actor: Any, card: Scorecard, action: str, *, reason: str = "",
     confirm alone, who says he compared it with the signed paper sheet (`paper_checked`).
     Through the table link a second person is a second phone: the seat chosen on the phone
     that submitted the card does not make another person, unless the event plays with one
-    phone per table (`Event.one_phone_per_table`; the card is then marked for the officials)."""
+    phone per table (`Event.one_phone_per_table`; the card is then marked for the officials).
+    Two steps: who may act on the card at all (`_who_refusal`), then what its state allows
+    (`_action_refusal`)."""
     table = table or card.table
-    rnd = table.round
-    event = rnd.event
-    if not can_view_round(actor, rnd):
-        return Refusal("not_found", _("there is no table %(n)s") % {"n": table.number},
-                       field="table", status=404)
+    event = table.round.event
     official = is_official(actor, event)
-    if not official and not sits_at(actor, table):
-        if action in (CardAction.VERIFY, CardAction.ANNUL):
-            return Refusal("not_referee", _("only the referees and organisers of %(event)s may do this")
-                           % {"event": event.name})
-        return _not_at_table()
-    if lifecycle.is_draft(rnd):
-        return _round_state_refusal(rnd)
-    status = card.status
-    if not official:
-        if action in (CardAction.VERIFY, CardAction.ANNUL):
-            return Refusal("not_referee", _("only the referees and organisers of %(event)s may do this")
-                           % {"event": event.name})
-        if not lifecycle.is_playable(rnd):
-            return _round_state_refusal(rnd)
-        if status not in lifecycle.TABLE_WRITABLE_CARDS:
-            return _card_state_refusal(card)
-    if status == Scorecard.Status.ANNULLED:
-        return Refusal("annulled", _("the scorecard is annulled"), field="scorecard", status=400)
-    if action == CardAction.VERIFY:
-        if status != Scorecard.Status.CONFIRMED:
-            return Refusal("not_confirmed", _("only a confirmed scorecard can be verified (it is %(status)s)")
-                           % {"status": card.get_status_display().lower()}, field="status", status=400)
-        return None
-    if action == CardAction.ANNUL:
-        return None
-    if action == CardAction.ENTER:
-        if status in lifecycle.CORRECTED_CARDS and not reason.strip():
-            return Refusal("reason_required",
-                           _("the scorecard is %(status)s: a correction needs a reason")
-                           % {"status": card.get_status_display().lower()}, field="reason", status=400)
-        return None
-    if action == CardAction.SUBMIT:
-        if status != Scorecard.Status.OPEN:
-            return Refusal("not_open", _("only an open scorecard can be submitted (it is %(status)s)")
-                           % {"status": card.get_status_display().lower()}, field="status", status=400)
-        return None
-    if action == CardAction.CONFIRM:
-        if status != Scorecard.Status.SUBMITTED:
-            return Refusal("not_submitted",
-                           _("only a submitted scorecard can be confirmed (it is %(status)s)")
-                           % {"status": card.get_status_display().lower()}, field="status", status=400)
-        alone = (official and paper_checked
-                 and event.card_confirmation == Event.CardConfirmation.OFFICIAL)
-        off = lifecycle.hand_count_off(card, event)
-        if off is not None:
-            refusal = _hand_count_refusal(card, actor, official, off, reason)
-            if refusal is not None:
-                return refusal
-        if submitted_by_actor(card, actor) and not alone:
-            if official and event.card_confirmation == Event.CardConfirmation.OFFICIAL:
-                return Refusal("paper_not_checked",
-                               _("compare the card with the signed paper sheet and say so to confirm it alone"),
-                               field="paper_checked", status=400)
-            return Refusal("same_person",
-                           _("the card is confirmed by a second person, not the one who submitted it"),
-                           field="confirmed_by", status=400)
-        if on_submitting_phone(card, actor) and not event.one_phone_per_table:
-            return Refusal("same_phone",
-                           _("the card was submitted on this phone: another player of the table "
-                             "confirms it on his own phone, or call the referee"),
-                           field="confirmed_by", status=400)
-        return None
-    if action == CardAction.CONFIRM_HAND:
-        if status not in lifecycle.TABLE_WRITABLE_CARDS:
-            return _card_state_refusal(card)
-        return None
-    raise ValueError(f"unknown card action {action!r}")
+    return (_who_refusal(actor, card, action, table, official)
+            or _action_refusal(actor, card, action, event, official, reason, paper_checked))
 
 
 def may(actor: Any, card: Scorecard, action: str, *, table: Table | None = None) -> bool:
