@@ -16,7 +16,7 @@ people.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -302,10 +302,34 @@ def _check_league(body: Any, path: str, checker: Checker, ctx: ImportContext) ->
 
 def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
                   league_slug: Any) -> dict | None:
+    """The plan of a season's body, or None when it has problems (every one of them is in
+    `checker`, in the order of the file): its fields, the season before it, its players, the
+    schedule and formation that name them by index, the divisions and their members, the
+    matchdays with their events, and the season's trail."""
     before = len(checker.errors)
     body = checker.obj(body, path, SEASON_KEYS)
     if body is None:
         return None
+    fields = _check_season_fields(body, path, checker, league_slug)
+    previous = _check_previous(body.get("previous"), f"{path}.previous", checker)
+    players = _check_season_players(body, path, checker, ctx)
+    check_index = _player_index_check(checker, f"{path}.players", len(players))
+    _check_schedule_and_formation(body, path, checker, check_index)
+    divisions, levels, members_seen = _check_divisions(body, path, checker, check_index)
+    matchdays, numbers = _check_matchdays(body, path, checker, ctx)
+    check_ref = _season_ref_check(checker, body.get("slug"), levels, members_seen, numbers)
+    audit = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
+    if len(checker.errors) != before:
+        return None
+    return {"fields": fields, "previous": previous, "players": players,
+            "player_entries": [p for p in players if p is not None],
+            "schedule": body["schedule"], "formation": body["formation"],
+            "divisions": divisions, "matchdays": matchdays, "audit": audit}
+
+
+def _check_season_fields(body: dict, path: str, checker: Checker, league_slug: Any) -> dict | None:
+    """The season's own fields: it ends after it starts, and its league (when this database
+    has it) has no season of that slug yet."""
     fields = checker.fields(Season, SEASON_FIELDS, body, path)
     league = League.objects.filter(slug=league_slug).first() if isinstance(league_slug, str) else None
     if fields is not None:
@@ -316,9 +340,14 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
                         _("league %(league)s already has a season %(season)s in this database; "
                           "delete or rename it first, or import into another database") % {
                             "league": repr(league.slug), "season": repr(fields["slug"])})
-    previous = _check_previous(body.get("previous"), f"{path}.previous", checker)
+    return fields
 
-    players = []
+
+def _check_season_players(body: dict, path: str, checker: Checker,
+                          ctx: ImportContext) -> list[dict | None]:
+    """The season's players, one entry per index (None for an invalid one, so the indexes
+    that name the others still hold). Namesakes are told apart by their occurrence."""
+    players: list[dict | None] = []
     occurrences: dict[tuple, int] = {}
     for i, data in enumerate(checker.items(body.get("players", []), f"{path}.players")):
         p = f"{path}.players[{i}]"
@@ -329,32 +358,47 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
         key = (player[0]["first_name"], player[0]["last_name"], player[0]["club"])
         occurrences[key] = occurrences.get(key, 0) + 1
         players.append({"player": player, "occurrence": occurrences[key] - 1, "path": p})
-    count = len(players)
+    return players
 
+
+def _player_index_check(checker: Checker, players_path: str, count: int) -> Callable[..., bool]:
+    """`check_index(value, path, nullable=False)`: whether `value` is the index of one of the
+    `count` players of `players_path`, reporting it at `path` when not."""
     def check_index(value: Any, p: str, *, nullable: bool = False) -> bool:
         if value is None and nullable:
             return True
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
             checker.add(p, "unknown_player",
                         _("must be the index of an entry of %(list)s (0 to %(last)s), got "
-                          "%(value)s") % {"list": f"{path}.players", "last": count - 1,
+                          "%(value)s") % {"list": players_path, "last": count - 1,
                                           "value": repr(value)})
             return False
         return True
 
-    # The schedule and the formation may name a player the database no longer has (null).
+    return check_index
+
+
+def _check_schedule_and_formation(body: dict, path: str, checker: Checker,
+                                  check_index: Callable[..., bool]) -> None:
+    """The schedule and the formation are objects whose players are indexes; they may name a
+    player the database no longer has (null)."""
     for where, data in (("schedule", body.get("schedule")), ("formation", body.get("formation"))):
         if not isinstance(data, dict):
             checker.add(f"{path}.{where}", "not_an_object", _("must be an object"))
     try:
         map_schedule(body.get("schedule"),
-                      lambda v: check_index(v, f"{path}.schedule", nullable=True))
+                     lambda v: check_index(v, f"{path}.schedule", nullable=True))
         map_formation(body.get("formation"),
-                       lambda v: check_index(v, f"{path}.formation", nullable=True))
+                      lambda v: check_index(v, f"{path}.formation", nullable=True))
     except TypeError:
         checker.add(f"{path}.schedule", "invalid_schedule",
                     _("a division's rounds must be lists of tables, each a list of players"))
 
+
+def _check_divisions(body: dict, path: str, checker: Checker, check_index: Callable[..., bool]
+                     ) -> tuple[list[dict], set[int], set[int]]:
+    """The divisions' plans, their levels and the players who are members: levels begin at 1
+    and are given once, a season has one qualification group, a player is a member once."""
     divisions = []
     levels: set[int] = set()
     members_seen: set[int] = set()
@@ -372,31 +416,45 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
                                 "level": dfields["level"]})
             levels.add(dfields["level"])
             qualification += dfields["is_qualification"]
-        members = []
-        positions: set[int] = set()
-        for j, member in enumerate(checker.items(division.get("members", []), f"{p}.members")):
-            mp = f"{p}.members[{j}]"
-            member = checker.obj(member, mp, (*MEMBERSHIP_FIELDS, "player"))
-            if member is None:
-                continue
-            mfields = checker.fields(SeasonMembership, MEMBERSHIP_FIELDS, member, mp)
-            if check_index(member.get("player"), f"{mp}.player"):
-                if member["player"] in members_seen:
-                    checker.add(f"{mp}.player", "duplicate",
-                                _("the player is a member twice in this season"))
-                members_seen.add(member["player"])
-            if mfields is not None:
-                if mfields["seed_position"] < 1 or mfields["seed_position"] in positions:
-                    checker.add(f"{mp}.seed_position", "invalid_position",
-                                _("seed positions begin at 1 and are given once per division, "
-                                  "got %(position)s") % {"position": mfields["seed_position"]})
-                positions.add(mfields["seed_position"])
-            members.append({"fields": mfields, "player": member.get("player")})
+        members = _check_members(division, p, checker, check_index, members_seen)
         divisions.append({"fields": dfields, "members": members})
     if qualification > 1:
         checker.add(f"{path}.divisions", "two_qualification_groups",
                     _("a season has one qualification group"))
+    return divisions, levels, members_seen
 
+
+def _check_members(division: dict, path: str, checker: Checker, check_index: Callable[..., bool],
+                   members_seen: set[int]) -> list[dict]:
+    """One division's members: each names a player of the season not yet a member (added to
+    `members_seen`), on a seed position from 1 given once in the division."""
+    members = []
+    positions: set[int] = set()
+    for j, member in enumerate(checker.items(division.get("members", []), f"{path}.members")):
+        mp = f"{path}.members[{j}]"
+        member = checker.obj(member, mp, (*MEMBERSHIP_FIELDS, "player"))
+        if member is None:
+            continue
+        mfields = checker.fields(SeasonMembership, MEMBERSHIP_FIELDS, member, mp)
+        if check_index(member.get("player"), f"{mp}.player"):
+            if member["player"] in members_seen:
+                checker.add(f"{mp}.player", "duplicate",
+                            _("the player is a member twice in this season"))
+            members_seen.add(member["player"])
+        if mfields is not None:
+            if mfields["seed_position"] < 1 or mfields["seed_position"] in positions:
+                checker.add(f"{mp}.seed_position", "invalid_position",
+                            _("seed positions begin at 1 and are given once per division, "
+                              "got %(position)s") % {"position": mfields["seed_position"]})
+            positions.add(mfields["seed_position"])
+        members.append({"fields": mfields, "player": member.get("player")})
+    return members
+
+
+def _check_matchdays(body: dict, path: str, checker: Checker, ctx: ImportContext
+                     ) -> tuple[list[dict], set[int]]:
+    """The matchdays' plans (each with its embedded event checked as an event archive) and
+    their numbers, which begin at 1 and are given once."""
     matchdays = []
     numbers: set[int] = set()
     for i, md in enumerate(checker.items(body.get("matchdays", []), f"{path}.matchdays")):
@@ -413,11 +471,13 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
             numbers.add(mfields["number"])
         event = check_event_body(md.get("event"), f"{p}.event", checker, ctx)
         matchdays.append({"fields": mfields, "event": event})
+    return matchdays, numbers
 
-    slug = body.get("slug")
-    levels_known = levels
-    md_known = numbers
 
+def _season_ref_check(checker: Checker, slug: Any, levels_known: set[int], members_seen: set[int],
+                      md_known: set[int]) -> Callable[[str, Any, str], Any]:
+    """`check_ref` of the season's trail: an entry names this season, one of its divisions,
+    members or matchdays by its natural key; the league is named by null here."""
     def check_ref(type_label: str, ref: Any, p: str) -> Any:
         keys = TARGET_KEYS.get(type_label)
         if keys is None or type_label == "leagues.league":
@@ -436,13 +496,7 @@ def _check_season(body: Any, path: str, checker: Checker, ctx: ImportContext,
             return None
         return ref
 
-    audit = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
-    if len(checker.errors) != before:
-        return None
-    return {"fields": fields, "previous": previous, "players": players,
-            "player_entries": [p for p in players if p is not None],
-            "schedule": body["schedule"], "formation": body["formation"],
-            "divisions": divisions, "matchdays": matchdays, "audit": audit}
+    return check_ref
 
 
 def _check_previous(ref: Any, path: str, checker: Checker) -> Season | None:

@@ -17,7 +17,7 @@ export → import → export gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -105,6 +105,9 @@ def _check_doc(doc: Any) -> tuple[Checker, ImportContext, dict | None]:
 
 
 def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
+    """The plan of a cup's body, or None when it has problems (every one of them is in
+    `checker`, in the order of the file): its fields, organisers, points table, tournaments
+    and trail."""
     before = len(checker.errors)
     body = checker.obj(body, path, CUP_KEYS)
     if body is None:
@@ -122,7 +125,19 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
         if cleaned:
             organisers.append(cleaned)
             ctx.usernames.add(cleaned)
+    points = _check_points_table(body, path, checker)
+    events = _check_cup_events(body, path, checker)
+    trail = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx,
+                             _cup_ref_check(checker, body.get("slug")), None)
+    if len(checker.errors) != before:
+        return None
+    return {"fields": fields, "organisers": organisers, "points": points, "events": events,
+            "audit": trail}
 
+
+def _check_points_table(body: dict, path: str, checker: Checker) -> list[dict]:
+    """The rows of the points table: places begin at 1 and rise by row, given once; no place
+    gets more points than the one before it."""
     points = []
     places: set[int] = set()
     previous_points: int | None = None
@@ -145,7 +160,12 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
         places.add(values["place"])
         previous_points = values["points"]
         points.append(values)
+    return points
 
+
+def _check_cup_events(body: dict, path: str, checker: Checker) -> list[dict]:
+    """The series' tournaments, named by slug: each is in this database (imported before the
+    cup) and in the series once, and one of them at most is the final."""
     events = []
     slugs: set[str] = set()
     finals = 0
@@ -170,9 +190,11 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
             events.append({"fields": values, "event": event})
     if finals > 1:
         checker.add(f"{path}.events", "two_finals", _("a series has one final"))
+    return events
 
-    slug = body.get("slug")
 
+def _cup_ref_check(checker: Checker, slug: Any) -> Callable[[str, Any, str], Any]:
+    """`check_ref` of the cup's trail: an entry names only this cup, by its slug."""
     def check_ref(type_label: str, ref: Any, p: str) -> Any:
         if type_label != "leagues.cupseries":
             checker.add(p, "unknown_ref", _("a cup's trail names only the cup, not %(type)s") % {
@@ -184,11 +206,7 @@ def _check_cup(body: Any, path: str, checker: Checker, ctx: ImportContext) -> di
             return None
         return ref
 
-    trail = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx, check_ref, None)
-    if len(checker.errors) != before:
-        return None
-    return {"fields": fields, "organisers": organisers, "points": points, "events": events,
-            "audit": trail}
+    return check_ref
 
 
 # ---------------------------------------------------------------------------------------

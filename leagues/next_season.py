@@ -141,95 +141,162 @@ def next_season_plan(season: Season, *, leaving: Iterable[Player] = (),
     best who stayed in the league below takes (and so on down); the free places left are
     filled by the applicants, ranked by the criterion, highest league first.
     """
-    league = season.league
-    movement = league.movement_count
-    divisions = divisions_of(season)
-    leagues = league_divisions(divisions)
-    qual = qualification_division(divisions)
-    errors: list[dict[str, Any]] = []
-    notes: list[str] = []
-    leaving_ids = {p.pk for p in leaving}
-    members = {m.player_id: (d, m) for d in divisions for m in d.memberships.all()}
-    for pid in sorted(leaving_ids - set(members)):
-        errors.append(_error("leaving", "not_a_member", _("player %(id)s is not in this season") % {"id": pid}))
+    planner = _Planner(season, leaving)
+    planner.check_leaving()
+    ups, downs, stays = planner.split_by_movement(planner.final_orders())
+    qual_up, qual_stay = planner.qualification_movers(qualification_event)
+    planner.place_leagues(ups, downs, stays, qual_up)
+    planner.place_below_the_lowest(downs, qual_stay)
+    planner.remove_who_leaves()
+    planner.pass_free_places_down()
+    planner.check_applicants(applicants, criterion, criterion_event)
+    ranked, not_admitted = planner.admit(applicants, criterion, criterion_event)
+    return planner.plan(ranked, not_admitted, criterion)
 
-    orders: dict[int, list[SeasonMembership]] = {}
-    for division in leagues:
-        order = _final_order(division)
-        if order is None:
-            errors.append(_error("season", "no_final_order",
-                                 _("%(division)s has no final order: finish the season first")
-                                 % {"division": division.name}))
-            order = list(division.memberships.all())
-        orders[division.level] = order
 
-    planned = [PlannedDivision(level=d.level, name=d.name, size=league.division_size,
-                               is_qualification=False, plays_matchdays=d.plays_matchdays)
-               for d in leagues]
-    planned_q = None
-    if qual is not None or league.qualification_group:
-        planned_q = PlannedDivision(
-            level=(qual.level if qual is not None else len(leagues) + 1),
-            name=qual.name if qual is not None else _("Qualification group"), size=0,
-            is_qualification=True, plays_matchdays=qual.plays_matchdays if qual is not None else False)
-    size = league.division_size
-    ups: dict[int, list[SeasonMembership]] = {}
-    downs: dict[int, list[SeasonMembership]] = {}
-    stays: dict[int, list[SeasonMembership]] = {}
-    for position, division in enumerate(leagues):
-        order = orders[division.level]
-        up, down = movement_counts(position, len(leagues), len(order), movement, is_qualification=False)
-        ups[division.level] = order[:up]
-        downs[division.level] = order[len(order) - down:] if down else []
-        stays[division.level] = order[up:len(order) - down]
+class _Planner:
+    """The plan of `next_season_plan` as it is built: the finished season's divisions, the
+    planned divisions filled step by step (one method a step, called in the order of the seed's
+    rules), and the notes and errors in the order the organiser's form shows them."""
 
-    # The qualification group's best go up to the lowest league: by the qualification
-    # tournament when the organiser names one, else by the group's own final order.
-    league_member_ids = {m.player_id for d in leagues for m in d.memberships.all()}
-    qual_up: list[tuple[Player, str, int | None]] = []
-    qual_stay: list[SeasonMembership] = []
-    qual_members = list(qual.memberships.all()) if qual is not None else []
-    if qualification_event is not None:
+    def __init__(self, season: Season, leaving: Iterable[Player]) -> None:
+        self.season = season
+        league = season.league
+        self.movement = league.movement_count
+        self.size = league.division_size
+        self.divisions = divisions_of(season)
+        self.leagues = league_divisions(self.divisions)
+        self.qual = qualification_division(self.divisions)
+        self.errors: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self.leaving_ids = {p.pk for p in leaving}
+        self.lowest = self.leagues[-1].level if self.leagues else None
+        self.name_of = {d.level: d.name for d in self.divisions}
+        self.planned = [PlannedDivision(level=d.level, name=d.name, size=self.size,
+                                        is_qualification=False, plays_matchdays=d.plays_matchdays)
+                        for d in self.leagues]
+        self.planned_q: PlannedDivision | None = None
+        qual = self.qual
+        if qual is not None or league.qualification_group:
+            self.planned_q = PlannedDivision(
+                level=(qual.level if qual is not None else len(self.leagues) + 1),
+                name=qual.name if qual is not None else _("Qualification group"), size=0,
+                is_qualification=True,
+                plays_matchdays=qual.plays_matchdays if qual is not None else False)
+        self.dropped: list[Placement] = []
+
+    def _all_planned(self) -> list[PlannedDivision]:
+        return self.planned + ([self.planned_q] if self.planned_q else [])
+
+    def check_leaving(self) -> None:
+        """Who is said to leave must be a member of the season."""
+        members = {m.player_id for d in self.divisions for m in d.memberships.all()}
+        for pid in sorted(self.leaving_ids - members):
+            self.errors.append(_error("leaving", "not_a_member",
+                                      _("player %(id)s is not in this season") % {"id": pid}))
+
+    def final_orders(self) -> dict[int, list[SeasonMembership]]:
+        """Each league's final order by level; a league without one is an error, and its seed
+        order stands in so the rest of the plan can still be shown."""
+        orders: dict[int, list[SeasonMembership]] = {}
+        for division in self.leagues:
+            order = _final_order(division)
+            if order is None:
+                self.errors.append(_error(
+                    "season", "no_final_order",
+                    _("%(division)s has no final order: finish the season first")
+                    % {"division": division.name}))
+                order = list(division.memberships.all())
+            orders[division.level] = order
+        return orders
+
+    def split_by_movement(self, orders: dict[int, list[SeasonMembership]]
+                          ) -> tuple[dict[int, list[SeasonMembership]], ...]:
+        """Each league's final order cut into who goes up, who goes down and who stays."""
+        ups: dict[int, list[SeasonMembership]] = {}
+        downs: dict[int, list[SeasonMembership]] = {}
+        stays: dict[int, list[SeasonMembership]] = {}
+        for position, division in enumerate(self.leagues):
+            order = orders[division.level]
+            up, down = movement_counts(position, len(self.leagues), len(order), self.movement,
+                                       is_qualification=False)
+            ups[division.level] = order[:up]
+            downs[division.level] = order[len(order) - down:] if down else []
+            stays[division.level] = order[up:len(order) - down]
+        return ups, downs, stays
+
+    def qualification_movers(self, qualification_event: Event | None
+                             ) -> tuple[list[tuple[Player, str, int | None]], list[SeasonMembership]]:
+        """Who goes up from the qualification group to the lowest league (player, where from,
+        rank) and who stays in the group: by the qualification tournament when the organiser
+        names one, else by the group's own final order."""
+        league_member_ids = {m.player_id for d in self.leagues for m in d.memberships.all()}
+        qual = self.qual
+        qual_members = list(qual.memberships.all()) if qual is not None else []
+        if qualification_event is not None:
+            return self._qualified_by_event(qualification_event, league_member_ids, qual_members)
+        if qual is not None and qual_members:
+            order = _final_order(qual)
+            if order is not None:
+                return ([(m.player, qual.name, m.final_rank) for m in order[:self.movement]],
+                        order[self.movement:])
+            self.notes.append(_("The qualification group has no ranking and names no "
+                                "qualification tournament: nobody goes up from it; its places "
+                                "are free."))
+            return [], sorted(qual_members, key=lambda m: m.seed_position)
+        return [], []
+
+    def _qualified_by_event(self, event: Event, league_member_ids: set[int],
+                            qual_members: list[SeasonMembership]
+                            ) -> tuple[list[tuple[Player, str, int | None]], list[SeasonMembership]]:
+        """The best of the qualification tournament who are in no league and do not leave go
+        up; the group's members who do not stay in it by their final rank."""
+        qual_up: list[tuple[Player, str, int | None]] = []
         taken: set[int] = set()
-        for row in event_standings(qualification_event).rows:
+        for row in event_standings(event).rows:
             pid = row.registration.player_id
-            if pid in league_member_ids or pid in leaving_ids or pid in taken:
+            if pid in league_member_ids or pid in self.leaving_ids or pid in taken:
                 continue
-            if len(qual_up) >= movement:
+            if len(qual_up) >= self.movement:
                 break
             taken.add(pid)
-            qual_up.append((row.registration.player, qualification_event.name, row.rank))
+            qual_up.append((row.registration.player, event.name, row.rank))
         qual_stay = sorted((m for m in qual_members if m.player_id not in taken),
                            key=lambda m: (m.final_rank or 10**6, m.seed_position))
-        notes.append(_("The %(n)s best of %(event)s who are not in a league go up.")
-                     % {"n": movement, "event": qualification_event.name})
-    elif qual is not None and qual_members:
-        order = _final_order(qual)
-        if order is not None:
-            qual_up = [(m.player, qual.name, m.final_rank) for m in order[:movement]]
-            qual_stay = order[movement:]
-        else:
-            qual_stay = sorted(qual_members, key=lambda m: m.seed_position)
-            notes.append(_("The qualification group has no ranking and names no qualification "
-                           "tournament: nobody goes up from it; its places are free."))
+        self.notes.append(_("The %(n)s best of %(event)s who are not in a league go up.")
+                          % {"n": self.movement, "event": event.name})
+        return qual_up, qual_stay
 
-    lowest = leagues[-1].level if leagues else None
-    name_of = {d.level: d.name for d in divisions}
-    for position, (division, target) in enumerate(zip(leagues, planned, strict=True)):
-        level = division.level
+    def place_leagues(self, ups: dict[int, list[SeasonMembership]],
+                      downs: dict[int, list[SeasonMembership]],
+                      stays: dict[int, list[SeasonMembership]],
+                      qual_up: list[tuple[Player, str, int | None]]) -> None:
+        """Every league's seed positions, highest league first."""
+        for position, (division, target) in enumerate(zip(self.leagues, self.planned, strict=True)):
+            self._place_league(position, division, target, ups, downs, stays, qual_up)
+
+    def _place_league(self, position: int, division: Division, target: PlannedDivision,
+                      ups: dict[int, list[SeasonMembership]],
+                      downs: dict[int, list[SeasonMembership]],
+                      stays: dict[int, list[SeasonMembership]],
+                      qual_up: list[tuple[Player, str, int | None]]) -> None:
+        """One league: the relegated from the league above on 1..M, who stayed by final rank
+        after them, the promoted from the league below (or the qualified, for the lowest
+        league) on S-M+1..S. Who stayed but does not fit between them is an error."""
+        movement, size = self.movement, self.size
         placements = target.placements
         first_free = 1
         if position > 0:
-            above = leagues[position - 1].level
+            above = self.leagues[position - 1].level
             for n, m in enumerate(downs[above], start=1):
                 placements.append(Placement(player=m.player, seed_position=n,
                                             origin=SeasonMembership.Origin.RELEGATED,
-                                            from_division=name_of[above], from_rank=m.final_rank))
+                                            from_division=self.name_of[above], from_rank=m.final_rank))
             first_free = movement + 1
         stay_block = size - movement - (first_free - 1)
-        stayed = stays[level]
+        stayed = stays[division.level]
         if len(stayed) > stay_block:
-            errors.append(_error("division_size", "division_overfull", _(
+            self.errors.append(_error("division_size", "division_overfull", _(
                 "%(division)s keeps %(n)s players but has %(free)s places between the relegated "
                 "and the promoted: change the division size") % {
                 "division": division.name, "n": len(stayed), "free": stay_block}))
@@ -238,111 +305,144 @@ def next_season_plan(season: Season, *, leaving: Iterable[Player] = (),
                                         origin=SeasonMembership.Origin.STAYED,
                                         from_division=division.name, from_rank=m.final_rank))
         promoted: list[tuple[Player, str, int | None, str]] = []
-        if position + 1 < len(leagues):
-            below = leagues[position + 1]
+        if position + 1 < len(self.leagues):
+            below = self.leagues[position + 1]
             promoted = [(m.player, below.name, m.final_rank, SeasonMembership.Origin.PROMOTED)
                         for m in ups[below.level]]
-        elif level == lowest:
+        elif division.level == self.lowest:
             promoted = [(p, src, rank, SeasonMembership.Origin.QUALIFIED) for p, src, rank in qual_up]
         for n, (player, src, rank, origin) in enumerate(promoted, start=size - movement + 1):
             placements.append(Placement(player=player, seed_position=n, origin=origin,
                                         from_division=src, from_rank=rank))
 
-    dropped: list[Placement] = []
-    if lowest is not None:
-        relegated = downs[lowest]
+    def place_below_the_lowest(self, downs: dict[int, list[SeasonMembership]],
+                               qual_stay: list[SeasonMembership]) -> None:
+        """Who is relegated from the lowest league falls into the qualification group (first)
+        or, without one, drops out of the league; then who stays in the group."""
+        planned_q, lowest = self.planned_q, self.lowest
+        if lowest is not None:
+            relegated = downs[lowest]
+            if planned_q is not None:
+                for n, m in enumerate(relegated, start=1):
+                    planned_q.placements.append(Placement(
+                        player=m.player, seed_position=n, origin=SeasonMembership.Origin.RELEGATED,
+                        from_division=self.name_of[lowest], from_rank=m.final_rank))
+            else:
+                self.dropped = [Placement(player=m.player, seed_position=0, origin="",
+                                          from_division=self.name_of[lowest], from_rank=m.final_rank)
+                                for m in relegated]
         if planned_q is not None:
-            for n, m in enumerate(relegated, start=1):
+            start = len(planned_q.placements) + 1
+            for offset, m in enumerate(qual_stay):
                 planned_q.placements.append(Placement(
-                    player=m.player, seed_position=n, origin=SeasonMembership.Origin.RELEGATED,
-                    from_division=name_of[lowest], from_rank=m.final_rank))
-        else:
-            dropped = [Placement(player=m.player, seed_position=0, origin="", from_division=name_of[lowest],
-                                 from_rank=m.final_rank) for m in relegated]
-    if planned_q is not None:
-        start = len(planned_q.placements) + 1
-        for offset, m in enumerate(qual_stay):
-            planned_q.placements.append(Placement(
-                player=m.player, seed_position=start + offset, origin=SeasonMembership.Origin.STAYED,
-                from_division=qual.name if qual else "", from_rank=m.final_rank))
+                    player=m.player, seed_position=start + offset,
+                    origin=SeasonMembership.Origin.STAYED,
+                    from_division=self.qual.name if self.qual else "", from_rank=m.final_rank))
 
-    # Who leaves frees his seed position; the qualification group closes up.
-    for target in planned + ([planned_q] if planned_q else []):
-        target.placements = [p for p in target.placements if p.player.pk not in leaving_ids]
-    dropped = [p for p in dropped if p.player.pk not in leaving_ids]
-    if planned_q is not None:
-        for n, p in enumerate(sorted(planned_q.placements, key=lambda p: p.seed_position), start=1):
-            p.seed_position = n
+    def remove_who_leaves(self) -> None:
+        """Who leaves frees his seed position; the qualification group closes up."""
+        for target in self._all_planned():
+            target.placements = [p for p in target.placements if p.player.pk not in self.leaving_ids]
+        self.dropped = [p for p in self.dropped if p.player.pk not in self.leaving_ids]
+        self._close_up_qualification()
 
-    # A free place of a league is taken by the best of the league below who stayed there
-    # (the next by the previous season's result), which frees his place in turn; so the free
-    # places sink to the lowest league, where the applicants take them.
-    for upper, lower in zip(planned, planned[1:], strict=False):
-        vacant = upper.vacant_positions()
-        movers = [p for p in sorted(lower.placements, key=lambda p: p.from_rank or 10**6)
-                  if p.origin == SeasonMembership.Origin.STAYED][:len(vacant)]
-        for position, mover in zip(vacant, movers, strict=False):
-            lower.placements.remove(mover)
-            upper.placements.append(Placement(
-                player=mover.player, seed_position=position, origin=SeasonMembership.Origin.PROMOTED,
-                from_division=mover.from_division, from_rank=mover.from_rank,
-                note=_("moved up to a free place")))
+    def _close_up_qualification(self) -> None:
+        if self.planned_q is not None:
+            for n, p in enumerate(sorted(self.planned_q.placements, key=lambda p: p.seed_position),
+                                  start=1):
+                p.seed_position = n
 
-    # Applicants fill the free places left, highest league first.
-    placed_in_leagues = {p.player.pk for t in planned for p in t.placements}
-    seen: set[int] = set()
-    for index, player in enumerate(applicants):
-        if player.pk in seen:
-            errors.append(_error(f"applicants[{index}]", "duplicate",
-                                 _("%(player)s applies twice") % {"player": player}))
-        seen.add(player.pk)
-        if player.pk in placed_in_leagues:
-            errors.append(_error(f"applicants[{index}]", "already_placed",
-                                 _("%(player)s already has a place in a league") % {"player": player}))
-        if player.pk in leaving_ids:
-            errors.append(_error(f"applicants[{index}]", "leaving",
-                                 _("%(player)s is listed as leaving") % {"player": player}))
-    if criterion is not None and criterion not in CRITERIA:
-        errors.append(_error("criterion", "invalid_choice",
-                             _("unknown criterion %(c)s") % {"c": criterion}))
-    if criterion in ("qualification", "pre_competition") and criterion_event is None:
-        errors.append(_error("criterion_event", "required",
-                             _("the criterion %(c)s needs the tournament whose result decides")
-                             % {"c": criterion}))
-    free = [(t, n) for t in planned for n in t.vacant_positions()]
-    unique_applicants = list(dict.fromkeys(applicants))
-    if len(unique_applicants) > len(free) and criterion is None:
-        errors.append(_error("criterion", "required", _(
-            "%(a)s players apply for %(f)s free places: choose a selection criterion")
-            % {"a": len(unique_applicants), "f": len(free)}))
-    ranked = rank_applicants(unique_applicants, criterion, previous=season,
-                             criterion_event=criterion_event)
-    not_admitted: list[Player] = []
-    qual_ids = {p.player.pk for p in planned_q.placements} if planned_q else set()
-    for (player, why), slot in zip(ranked, free + [None] * len(ranked), strict=False):
-        if slot is not None:
-            target, position = slot
-            if planned_q is not None and player.pk in qual_ids:
-                planned_q.placements = [p for p in planned_q.placements if p.player.pk != player.pk]
-            target.placements.append(Placement(player=player, seed_position=position,
-                                               origin=SeasonMembership.Origin.NEW, note=why))
-        elif planned_q is not None:
-            if player.pk not in qual_ids:
-                planned_q.placements.append(Placement(
-                    player=player, seed_position=len(planned_q.placements) + 1,
-                    origin=SeasonMembership.Origin.NEW, note=why))
-        else:
-            not_admitted.append(player)
-    if planned_q is not None:
-        for n, p in enumerate(sorted(planned_q.placements, key=lambda p: p.seed_position), start=1):
-            p.seed_position = n
-    for target in planned:
-        target.placements.sort(key=lambda p: p.seed_position)
-        vacant = target.vacant_positions()
-        if vacant:
-            notes.append(_("%(division)s has %(n)s free places.") % {"division": target.name, "n": len(vacant)})
-    result = planned + ([planned_q] if planned_q else [])
-    for target in result:
-        target.placements.sort(key=lambda p: p.seed_position)
-    return NextSeasonPlan(divisions=result, dropped_out=dropped, not_admitted=not_admitted,
-                          applicants_ranked=ranked, criterion=criterion, notes=notes, errors=errors)
+    def pass_free_places_down(self) -> None:
+        """A free place of a league is taken by the best of the league below who stayed there
+        (the next by the previous season's result), which frees his place in turn; so the free
+        places sink to the lowest league, where the applicants take them."""
+        for upper, lower in zip(self.planned, self.planned[1:], strict=False):
+            vacant = upper.vacant_positions()
+            movers = [p for p in sorted(lower.placements, key=lambda p: p.from_rank or 10**6)
+                      if p.origin == SeasonMembership.Origin.STAYED][:len(vacant)]
+            for position, mover in zip(vacant, movers, strict=False):
+                lower.placements.remove(mover)
+                upper.placements.append(Placement(
+                    player=mover.player, seed_position=position,
+                    origin=SeasonMembership.Origin.PROMOTED,
+                    from_division=mover.from_division, from_rank=mover.from_rank,
+                    note=_("moved up to a free place")))
+
+    def check_applicants(self, applicants: Sequence[Player], criterion: str | None,
+                         criterion_event: Event | None) -> None:
+        """An applicant applies once, has no place in a league yet and does not leave; the
+        criterion is one of the seed's, with the tournament it needs."""
+        placed_in_leagues = {p.player.pk for t in self.planned for p in t.placements}
+        seen: set[int] = set()
+        for index, player in enumerate(applicants):
+            where = f"applicants[{index}]"
+            if player.pk in seen:
+                self.errors.append(_error(where, "duplicate",
+                                          _("%(player)s applies twice") % {"player": player}))
+            seen.add(player.pk)
+            if player.pk in placed_in_leagues:
+                self.errors.append(_error(
+                    where, "already_placed",
+                    _("%(player)s already has a place in a league") % {"player": player}))
+            if player.pk in self.leaving_ids:
+                self.errors.append(_error(where, "leaving",
+                                          _("%(player)s is listed as leaving") % {"player": player}))
+        if criterion is not None and criterion not in CRITERIA:
+            self.errors.append(_error("criterion", "invalid_choice",
+                                      _("unknown criterion %(c)s") % {"c": criterion}))
+        if criterion in ("qualification", "pre_competition") and criterion_event is None:
+            self.errors.append(_error(
+                "criterion_event", "required",
+                _("the criterion %(c)s needs the tournament whose result decides") % {"c": criterion}))
+
+    def admit(self, applicants: Sequence[Player], criterion: str | None,
+              criterion_event: Event | None) -> tuple[list[tuple[Player, str]], list[Player]]:
+        """The applicants, ranked by the criterion, take the free places left, highest league
+        first; who finds none goes to the qualification group, or without one is not admitted.
+        More applicants than places need a criterion. Returns the ranking and who is not
+        admitted."""
+        free = [(t, n) for t in self.planned for n in t.vacant_positions()]
+        unique_applicants = list(dict.fromkeys(applicants))
+        if len(unique_applicants) > len(free) and criterion is None:
+            self.errors.append(_error("criterion", "required", _(
+                "%(a)s players apply for %(f)s free places: choose a selection criterion")
+                % {"a": len(unique_applicants), "f": len(free)}))
+        ranked = rank_applicants(unique_applicants, criterion, previous=self.season,
+                                 criterion_event=criterion_event)
+        planned_q = self.planned_q
+        not_admitted: list[Player] = []
+        qual_ids = {p.player.pk for p in planned_q.placements} if planned_q else set()
+        for (player, why), slot in zip(ranked, free + [None] * len(ranked), strict=False):
+            if slot is not None:
+                target, position = slot
+                if planned_q is not None and player.pk in qual_ids:
+                    planned_q.placements = [p for p in planned_q.placements
+                                            if p.player.pk != player.pk]
+                target.placements.append(Placement(player=player, seed_position=position,
+                                                   origin=SeasonMembership.Origin.NEW, note=why))
+            elif planned_q is not None:
+                if player.pk not in qual_ids:
+                    planned_q.placements.append(Placement(
+                        player=player, seed_position=len(planned_q.placements) + 1,
+                        origin=SeasonMembership.Origin.NEW, note=why))
+            else:
+                not_admitted.append(player)
+        return ranked, not_admitted
+
+    def plan(self, ranked: list[tuple[Player, str]], not_admitted: list[Player],
+             criterion: str | None) -> NextSeasonPlan:
+        """The finished plan: the qualification group closed up, every division in seed
+        order, a note for each league with free places."""
+        self._close_up_qualification()
+        for target in self.planned:
+            target.placements.sort(key=lambda p: p.seed_position)
+            vacant = target.vacant_positions()
+            if vacant:
+                self.notes.append(_("%(division)s has %(n)s free places.")
+                                  % {"division": target.name, "n": len(vacant)})
+        result = self._all_planned()
+        for target in result:
+            target.placements.sort(key=lambda p: p.seed_position)
+        return NextSeasonPlan(divisions=result, dropped_out=self.dropped, not_admitted=not_admitted,
+                              applicants_ranked=ranked, criterion=criterion, notes=self.notes,
+                              errors=self.errors)

@@ -21,8 +21,15 @@ def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(scorecard, dict):
         errors.add(None, "scorecard", "not_an_object", "the scorecard must be a JSON object")
         errors.raise_if_any()
+    ruleset = _check_ruleset(scorecard.get("ruleset"), errors)
+    options = _check_options(ruleset, scorecard.get("options"), errors)
+    if "sheet" in scorecard:
+        return _evaluate_sheet(ruleset, scorecard, options, errors)
+    return _evaluate_hands(ruleset, scorecard, options, errors)
 
-    code = scorecard.get("ruleset")
+
+def _check_ruleset(code: Any, errors: ErrorCollector) -> rules.Ruleset:
+    """The ruleset the card names; without one nothing more can be read (raises)."""
     ruleset = rules.get(code) if isinstance(code, str) else None
     if ruleset is None:
         known = ", ".join(r.code for r in rules.all_rulesets())
@@ -32,37 +39,39 @@ def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
             errors.add(None, "ruleset", "unknown_ruleset",
                        f"unknown ruleset {code!r} (known: {known})", ruleset=code)
         errors.raise_if_any()
+    assert ruleset is not None
+    return ruleset
 
-    options = _check_options(ruleset, scorecard.get("options"), errors)
 
-    if "sheet" in scorecard:
-        if not ruleset.accepts_sheet:
-            errors.add(None, "sheet", "sheet_not_supported",
-                       f"ruleset {ruleset.code} scores hands, not a money sheet")
-            errors.raise_if_any()
-        if "hands" in scorecard:
-            errors.add(None, "hands", "hands_and_sheet",
-                       "give either hands or a money sheet, not both")
-        sheet = scorecard.get("sheet")
-        if not isinstance(sheet, dict):
-            errors.add(None, "sheet", "not_an_object", "sheet must be an object")
+def _evaluate_sheet(ruleset: rules.Ruleset, scorecard: dict[str, Any], options: dict[str, Any],
+                    errors: ErrorCollector) -> dict[str, Any]:
+    """A money sheet instead of hands: only a ruleset that scores sheets takes one, and never
+    together with hands."""
+    if not ruleset.accepts_sheet:
+        errors.add(None, "sheet", "sheet_not_supported",
+                   f"ruleset {ruleset.code} scores hands, not a money sheet")
         errors.raise_if_any()
-        result = ruleset.score_sheet(sheet, options, errors)
-        errors.raise_if_any()
-        assert result is not None
-        return {"ruleset": ruleset.code, "unit": ruleset.unit, **result}
+    if "hands" in scorecard:
+        errors.add(None, "hands", "hands_and_sheet",
+                   "give either hands or a money sheet, not both")
+    sheet = scorecard.get("sheet")
+    if not isinstance(sheet, dict):
+        errors.add(None, "sheet", "not_an_object", "sheet must be an object")
+    errors.raise_if_any()
+    result = ruleset.score_sheet(sheet, options, errors)
+    errors.raise_if_any()
+    assert result is not None
+    return {"ruleset": ruleset.code, "unit": ruleset.unit, **result}
 
+
+def _evaluate_hands(ruleset: rules.Ruleset, scorecard: dict[str, Any], options: dict[str, Any],
+                    errors: ErrorCollector) -> dict[str, Any]:
+    """The hands of the card in the ruleset's mode, with the state a continued card carries
+    in ("initial_state"), scored by the ruleset; the totals added here."""
     mode = _check_mode(ruleset, scorecard.get("mode"), errors)
     players = _check_players(ruleset, mode, scorecard.get("players"), errors)
     hands = scorecard.get("hands")
-    if hands is None:
-        errors.add(None, "hands", "missing", "hands is required (it may be an empty list)")
-    elif not isinstance(hands, list):
-        errors.add(None, "hands", "not_a_list", "hands must be a list")
-    else:
-        for i, hand in enumerate(hands):
-            if not isinstance(hand, dict):
-                errors.add(i, "hand", "not_an_object", f"hand {i} must be an object")
+    _check_hands(hands, errors)
     errors.raise_if_any()
     assert mode is not None and players is not None and isinstance(hands, list)
 
@@ -77,16 +86,7 @@ def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
     errors.raise_if_any()
     assert scored is not None
 
-    totals = {p: 0 for p in players}
-    payout_totals: dict[str, int] | None = None
-    for hand in scored:
-        for p, s in hand["scores"].items():
-            totals[p] += s
-        if "payout" in hand:
-            if payout_totals is None:
-                payout_totals = {p: 0 for p in players}
-            for p, s in hand["payout"].items():
-                payout_totals[p] += s
+    totals, payout_totals = _totals(players, scored)
     out: dict[str, Any] = {
         "ruleset": ruleset.code,
         "mode": mode,
@@ -98,6 +98,35 @@ def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
     if payout_totals is not None:
         out["payout_totals"] = payout_totals
     return out
+
+
+def _check_hands(hands: Any, errors: ErrorCollector) -> None:
+    """The hands are a list (it may be empty) of objects."""
+    if hands is None:
+        errors.add(None, "hands", "missing", "hands is required (it may be an empty list)")
+    elif not isinstance(hands, list):
+        errors.add(None, "hands", "not_a_list", "hands must be a list")
+    else:
+        for i, hand in enumerate(hands):
+            if not isinstance(hand, dict):
+                errors.add(i, "hand", "not_an_object", f"hand {i} must be an object")
+
+
+def _totals(players: list[str], scored: list[dict[str, Any]]
+            ) -> tuple[dict[str, int], dict[str, int] | None]:
+    """Each player's total over the scored hands, and the total of the payouts when the
+    ruleset pays out hand by hand (None when no hand has a payout)."""
+    totals = {p: 0 for p in players}
+    payout_totals: dict[str, int] | None = None
+    for hand in scored:
+        for p, s in hand["scores"].items():
+            totals[p] += s
+        if "payout" in hand:
+            if payout_totals is None:
+                payout_totals = {p: 0 for p in players}
+            for p, s in hand["payout"].items():
+                payout_totals[p] += s
+    return totals, payout_totals
 
 
 def _check_options(ruleset: rules.Ruleset, given: Any, errors: ErrorCollector) -> dict[str, Any]:

@@ -243,6 +243,24 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
     if card is None:
         return None, set()
     values = checker.fields(Scorecard, SCORECARD_FIELDS, card, path)
+    people = _check_card_people(card, path, checker, ctx)
+    if values is not None:
+        _check_card_values(values, path, checker, regs)
+    hands, numbers = _check_card_hands(card, path, checker, ctx)
+    rows = _check_money_rows(card, path, checker, regs)
+    if len(checker.errors) != before or values is None:
+        return None, numbers
+    plan = {"fields": values, **people, "hands": hands, "money_rows": rows}
+    # Only a card without other problems is scored again (the engine would repeat them).
+    checker.errors.extend(score_mismatches(card_spec_from_plan(plan, event_fields), path,
+                                           round_number, table_number))
+    return plan, numbers
+
+
+def _check_card_people(card: dict, path: str, checker: Checker,
+                       ctx: ImportContext) -> dict[str, str | None]:
+    """Who submitted, confirmed and verified the card (usernames); the confirmer is a second
+    person."""
     people = {}
     for role in ("submitted_by", "confirmed_by", "verified_by"):
         people[role] = checker.username(card.get(role), f"{path}.{role}")
@@ -252,22 +270,33 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
         checker.add(f"{path}.confirmed_by", "same_person",
                     _("a scorecard is confirmed by a second person, not the one who submitted "
                       "it"))
-    if values is not None:
-        if values["version"] < 1:
-            checker.add(f"{path}.version", "invalid_number", _("versions begin at 1"))
-        if values["status"] == Scorecard.Status.ANNULLED and not values["annulled_reason"]:
-            checker.add(f"{path}.annulled_reason", "required",
-                        _("an annulled scorecard needs its reason"))
-        ids = values["player_ids"]
-        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-            checker.add(f"{path}.player_ids", "invalid_players",
-                        _("must be a list of start numbers as text"))
-        else:
-            for k, pid in enumerate(ids):
-                if limits.whole_number(pid) not in regs:
-                    checker.add(f"{path}.player_ids[{k}]", "unknown_registration",
-                                _("no registration has the start number %(number)s") % {
-                                    "number": repr(pid)})
+    return people
+
+
+def _check_card_values(values: dict, path: str, checker: Checker, regs: set[int]) -> None:
+    """The card's own fields: its version, the reason of an annulled card, and its players,
+    start numbers of the event's registrations."""
+    if values["version"] < 1:
+        checker.add(f"{path}.version", "invalid_number", _("versions begin at 1"))
+    if values["status"] == Scorecard.Status.ANNULLED and not values["annulled_reason"]:
+        checker.add(f"{path}.annulled_reason", "required",
+                    _("an annulled scorecard needs its reason"))
+    ids = values["player_ids"]
+    if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+        checker.add(f"{path}.player_ids", "invalid_players",
+                    _("must be a list of start numbers as text"))
+        return
+    for k, pid in enumerate(ids):
+        if limits.whole_number(pid) not in regs:
+            checker.add(f"{path}.player_ids[{k}]", "unknown_registration",
+                        _("no registration has the start number %(number)s") % {
+                            "number": repr(pid)})
+
+
+def _check_card_hands(card: dict, path: str, checker: Checker, ctx: ImportContext
+                      ) -> tuple[list[dict], set[int]]:
+    """The card's hands (plans of the valid ones) and their numbers: from 1, each once; a
+    hand is confirmed by a second person."""
     hands = []
     numbers: set[int] = set()
     for i, hand in enumerate(checker.items(card.get("hands", []), f"{path}.hands")):
@@ -292,6 +321,11 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
         numbers.add(hvalues["number"])
         hands.append({"fields": hvalues, "entered_by": entered, "confirmed_by": confirmed,
                       "path": hp})
+    return hands, numbers
+
+
+def _check_money_rows(card: dict, path: str, checker: Checker, regs: set[int]) -> list[dict]:
+    """The money sheet's rows (plans of the valid ones): one per registration of the event."""
     rows = []
     row_numbers: set[int] = set()
     for i, row in enumerate(checker.items(card.get("money_rows", []), f"{path}.money_rows")):
@@ -312,12 +346,7 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
         row_numbers.add(sn)
         if rvalues is not None:
             rows.append({"fields": rvalues, "start_number": sn})
-    if len(checker.errors) != before or values is None:
-        return None, numbers
-    plan = {"fields": values, **people, "hands": hands, "money_rows": rows}
-    checker.errors.extend(score_mismatches(card_spec_from_plan(plan, event_fields), path,
-                                           round_number, table_number))
-    return plan, numbers
+    return rows
 
 
 def _check_penalties(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,

@@ -55,20 +55,42 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
     """Score the card again with the engine and list every stored value that differs: the
     archive is then corrupt, or was written by a different engine version. The messages are
     in the active language, the engine's own refusals too (rendered from their codes)."""
-    where = _("round %(round)s, table %(table)s") % {"round": round_number, "table": table_number}
-    engine_note = _("the archive is corrupt or comes from a different version of the scoring "
-                    "engine")
-    problems: list[dict[str, Any]] = []
-
-    def add(p: str, code: str, message: str, hand: int | None = None) -> None:
-        problems.append({"hand": hand, "field": p, "code": code, "message": f"{p}: {message}"})
-
-    def totals_differ(result: dict[str, Any]) -> str:
-        return _("%(where)s: the stored totals %(stored)s differ from the engine's %(engine)s; "
-                 "%(note)s") % {"where": where, "stored": _normal(spec["totals"]),
-                                "engine": _normal(result["totals"]), "note": engine_note}
-
+    rescore = _Rescore(spec, path, round_number, table_number)
     if spec["hands"]:
+        rescore.hands()
+    elif spec["money_rows"]:
+        rescore.money_rows()
+    return rescore.problems
+
+
+class _Rescore:
+    """One card scored again: where it is (for the messages) and the problems found, each
+    at the path of the stored value that differs."""
+
+    def __init__(self, spec: dict[str, Any], path: str, round_number: int | None,
+                 table_number: int | None) -> None:
+        self.spec = spec
+        self.path = path
+        self.round_number = round_number
+        self.table_number = table_number
+        self.where = _("round %(round)s, table %(table)s") % {"round": round_number,
+                                                               "table": table_number}
+        self.engine_note = _("the archive is corrupt or comes from a different version of the "
+                             "scoring engine")
+        self.problems: list[dict[str, Any]] = []
+
+    def add(self, p: str, code: str, message: str, hand: int | None = None) -> None:
+        self.problems.append({"hand": hand, "field": p, "code": code, "message": f"{p}: {message}"})
+
+    def totals_differ(self, result: dict[str, Any]) -> str:
+        return _("%(where)s: the stored totals %(stored)s differ from the engine's %(engine)s; "
+                 "%(note)s") % {"where": self.where, "stored": _normal(self.spec["totals"]),
+                                "engine": _normal(result["totals"]), "note": self.engine_note}
+
+    def hands(self) -> None:
+        """A card of hands: each hand's stored value, scores, running totals, state, lines
+        and payout, then the card's totals and its state after the last hand."""
+        spec = self.spec
         card: dict[str, Any] = {"ruleset": spec["ruleset_code"], "players": list(spec["player_ids"]),
                                 "hands": [h["record"] for h in spec["hands"]]}
         if spec["ruleset_mode"]:
@@ -79,14 +101,28 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
             result = scoring.evaluate(card)
         except scoring.ScorecardInvalid as exc:
             for error in exc.errors:
+                # An error of a hand is named at the hand, one of the card at the card.
                 index = error.get("hand")
                 p = spec["hand_paths"][index] if isinstance(index, int) and index < len(
-                    spec["hand_paths"]) else path
-                add(f"{p}.record", "engine_refuses",
-                    _("%(where)s: the scoring engine refuses this scorecard (%(error)s); "
-                      "%(note)s") % {"where": where, "error": error_text(error, spec["ruleset_code"]),
-                                     "note": engine_note}, index)
-            return problems
+                    spec["hand_paths"]) else self.path
+                self.add(f"{p}.record", "engine_refuses",
+                         _("%(where)s: the scoring engine refuses this scorecard (%(error)s); "
+                           "%(note)s") % {"where": self.where,
+                                          "error": error_text(error, spec["ruleset_code"]),
+                                          "note": self.engine_note}, index)
+            return
+        self._compare_hands(result)
+        if _normal(spec["totals"]) != _normal(result["totals"]):
+            self.add(f"{self.path}.totals", "score_mismatch", self.totals_differ(result))
+        last_state = result["hands"][-1].get("state", {})
+        if _normal(spec["state"]) != _normal(last_state):
+            self.add(f"{self.path}.state", "score_mismatch",
+                     _("%(where)s: the stored state differs from the engine's after the last hand; "
+                       "%(note)s") % {"where": self.where, "note": self.engine_note})
+
+    def _compare_hands(self, result: dict[str, Any]) -> None:
+        """Each stored hand against the engine's; the running totals are added up here."""
+        spec = self.spec
         running = {p: 0 for p in spec["player_ids"]}
         for i, (stored, scored) in enumerate(zip(spec["hands"], result["hands"], strict=True)):
             for p, s in scored["scores"].items():
@@ -96,9 +132,10 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
                         "lines": scored.get("lines", []), "payout": scored.get("payout")}
             for name, value in expected.items():
                 if _normal(stored[name]) != _normal(value):
-                    values = {"where": where, "hand": stored["number"], "name": name,
+                    values = {"where": self.where, "hand": stored["number"], "name": name,
                               "stored": _normal(stored[name]), "engine": _normal(value),
-                              "note": engine_note}
+                              "note": self.engine_note}
+                    # Lines and state are too long to quote in a message.
                     if name in ("lines", "state"):
                         message = _("%(where)s, hand %(hand)s: the stored %(name)s differ from "
                                     "what the scoring engine computes; %(note)s") % values
@@ -106,16 +143,12 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
                         message = _("%(where)s, hand %(hand)s: the stored %(name)s differ from "
                                     "what the scoring engine computes: stored %(stored)s, engine "
                                     "%(engine)s; %(note)s") % values
-                    add(f"{spec['hand_paths'][i]}.{name}", "score_mismatch", message, i)
-        if _normal(spec["totals"]) != _normal(result["totals"]):
-            add(f"{path}.totals", "score_mismatch", totals_differ(result))
-        last_state = result["hands"][-1].get("state", {})
-        if _normal(spec["state"]) != _normal(last_state):
-            add(f"{path}.state", "score_mismatch",
-                _("%(where)s: the stored state differs from the engine's after the last hand; "
-                  "%(note)s") % {"where": where, "note": engine_note})
-    elif spec["money_rows"]:
-        sheet = {"table": table_number, "round": round_number, "stake": spec["stake"],
+                    self.add(f"{spec['hand_paths'][i]}.{name}", "score_mismatch", message, i)
+
+    def money_rows(self) -> None:
+        """A money sheet: each row's stored result, then the card's totals."""
+        spec, path = self.spec, self.path
+        sheet = {"table": self.table_number, "round": self.round_number, "stake": spec["stake"],
                  "players": [{"player": pid, "bought": (spec["money_rows"].get(pid) or {}).get("bought_haler", 0),
                               "money": (spec["money_rows"].get(pid) or {}).get("money_haler")}
                              for pid in spec["player_ids"]]}
@@ -126,21 +159,21 @@ def score_mismatches(spec: dict[str, Any], path: str, round_number: int | None,
             result = scoring.evaluate(card)
         except scoring.ScorecardInvalid as exc:
             for error in exc.errors:
-                add(f"{path}.money_rows", "engine_refuses",
-                    _("%(where)s: the scoring engine refuses this money sheet (%(error)s); "
-                      "%(note)s") % {"where": where, "error": error_text(error, spec["ruleset_code"]),
-                                     "note": engine_note})
-            return problems
+                self.add(f"{path}.money_rows", "engine_refuses",
+                         _("%(where)s: the scoring engine refuses this money sheet (%(error)s); "
+                           "%(note)s") % {"where": self.where,
+                                          "error": error_text(error, spec["ruleset_code"]),
+                                          "note": self.engine_note})
+            return
         for pid, row in sorted(spec["money_rows"].items()):
             if row["result_haler"] != result["totals"].get(pid):
-                add(f"{path}.money_rows", "score_mismatch",
-                    _("%(where)s, start number %(number)s: the stored result %(stored)s h differs "
-                      "from the engine's %(engine)s h; %(note)s") % {
-                        "where": where, "number": pid, "stored": row["result_haler"],
-                        "engine": result["totals"].get(pid), "note": engine_note})
+                self.add(f"{path}.money_rows", "score_mismatch",
+                         _("%(where)s, start number %(number)s: the stored result %(stored)s h "
+                           "differs from the engine's %(engine)s h; %(note)s") % {
+                             "where": self.where, "number": pid, "stored": row["result_haler"],
+                             "engine": result["totals"].get(pid), "note": self.engine_note})
         if _normal(spec["totals"]) != _normal(result["totals"]):
-            add(f"{path}.totals", "score_mismatch", totals_differ(result))
-    return problems
+            self.add(f"{path}.totals", "score_mismatch", self.totals_differ(result))
 
 
 def verify_event_scores(event: Event) -> list[dict[str, Any]]:

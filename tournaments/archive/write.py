@@ -99,104 +99,150 @@ def write_audit(plans: list[dict], *, event: Event | None, users: dict[str, Any]
 
 def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Event:
     """Write a checked event plan. Runs inside the caller's transaction."""
-    def user(name: str | None) -> Any:
-        return users[name] if name else None
+    return _EventWriter(plan, ctx, users).write()
 
-    stamps = Stamps()
-    event = stamps.create(Event, **plan["fields"])
-    event.organisers.set([users[u] for u in plan["organisers"]])
-    event.referees.set([users[u] for u in plan["referees"]])
 
-    ctx.resolver.materialise_all([e["resolved"] for e in plan["registrations"]], users)
-    regs: dict[int, Registration] = {
-        entry["fields"]["start_number"]: Registration(
-            event=event, player=ctx.resolver.materialise(entry["resolved"], users), **entry["fields"])
-        for entry in plan["registrations"]}
-    inserted(Registration, list(regs.values()))
+class _EventWriter:
+    """One checked event plan written in the archive's order, most kinds of objects in bulk
+    inserts. Each step returns what the later ones name: registrations by start number,
+    rounds by number, tables and cards by (round, table), hands by (round, table, hand)."""
 
-    rounds: dict[int, Round] = {}
-    tables: dict[tuple[int, int], Table] = {}
-    for rplan in plan["rounds"]:
-        rnd = stamps.create(Round, event=event, **rplan["fields"])
-        rounds[rnd.number] = rnd
-        for tplan in rplan["tables"]:
-            tables[(rnd.number, tplan["fields"]["number"])] = Table(round=rnd, **tplan["fields"])
-    inserted(Table, list(tables.values()))
+    def __init__(self, plan: dict, ctx: ImportContext, users: dict[str, Any]) -> None:
+        self.plan = plan
+        self.ctx = ctx
+        self.users = users
+        self.stamps = Stamps()
 
-    seats: list[Seat] = []
-    cards: dict[tuple[int, int], Scorecard] = {}
-    card_plans: list[dict] = []
-    for rplan in plan["rounds"]:
-        rnd = rounds[rplan["fields"]["number"]]
-        for tplan in rplan["tables"]:
-            table = tables[(rnd.number, tplan["fields"]["number"])]
-            seats.extend(Seat(round=rnd, table=table, registration=regs[s["start_number"]],
-                              position=s["position"]) for s in tplan["seats"])
-            cplan = tplan["scorecard"]
-            if cplan is not None:
-                cards[(rnd.number, table.number)] = Scorecard(
-                    table=table, submitted_by=user(cplan["submitted_by"]),
-                    confirmed_by=user(cplan["confirmed_by"]),
-                    verified_by=user(cplan["verified_by"]), **cplan["fields"])
-                card_plans.append(cplan)
-    Seat.objects.bulk_create(seats, batch_size=500)
-    inserted(Scorecard, list(cards.values()))
-    hands_to_create: list[Hand] = []
-    rows_to_create: list[MoneySheetRow] = []
-    for card, cplan in zip(cards.values(), card_plans, strict=True):
-        stamps.keep(card, cplan["fields"])
-        hands_to_create.extend(
-            Hand(scorecard=card, entered_by=user(h["entered_by"]),
-                 confirmed_by=user(h["confirmed_by"]), **h["fields"]) for h in cplan["hands"])
-        rows_to_create.extend(
-            MoneySheetRow(scorecard=card, registration=regs[r["start_number"]], **r["fields"])
-            for r in cplan["money_rows"])
-    Hand.objects.bulk_create(hands_to_create, batch_size=500)
-    MoneySheetRow.objects.bulk_create(rows_to_create, batch_size=500)
-    # Read the hands back (not trusting bulk_create to return keys on every database) to name
-    # them in penalties, disputes and the audit trail.
+    def user(self, name: str | None) -> Any:
+        return self.users[name] if name else None
+
+    def write(self) -> Event:
+        plan, users = self.plan, self.users
+        event = self.stamps.create(Event, **plan["fields"])
+        event.organisers.set([users[u] for u in plan["organisers"]])
+        event.referees.set([users[u] for u in plan["referees"]])
+        regs = self._registrations(event)
+        rounds, tables = self._rounds_and_tables(event)
+        cards = self._seats_cards_and_hands(rounds, tables, regs)
+        hands = _hands_of(event)
+        penalties, adjustments, disputes = self._penalties_adjustments_disputes(event, regs, tables,
+                                                                                 hands)
+        targets = _target_objects(event, regs, rounds, tables, cards, hands, penalties, disputes,
+                                  adjustments)
+        entries = write_audit(plan["audit"], event=event, users=users, find_target=targets,
+                              tables=tables, stamps=self.stamps)
+        for dispute, d in zip(disputes, plan["disputes"], strict=True):
+            if d["correction"] is not None:
+                dispute.correction = entries[d["correction"]]
+                dispute.save(update_fields=["correction"])
+        # Links are not archived (their tokens are secrets of the running event): the restored
+        # rounds get new ones, as a newly stored round does.
+        for rnd in rounds.values():
+            table_links.links_ensure(rnd=rnd, audited=False)
+        # Last, since the writes above stamped the clock's time on every one of them.
+        self.stamps.apply()
+        event.refresh_from_db()
+        for pk, points in event_checks.refuse_wrong_carried_totals(event, plan).items():
+            # An older archive's "1.667" for 5/3: the copy takes the exact value.
+            Registration.objects.filter(pk=pk).update(tournament_points=points)
+        return event
+
+    def _registrations(self, event: Event) -> dict[int, Registration]:
+        """The registrations by start number, their players matched or created first."""
+        ctx, users = self.ctx, self.users
+        ctx.resolver.materialise_all([e["resolved"] for e in self.plan["registrations"]], users)
+        regs: dict[int, Registration] = {
+            entry["fields"]["start_number"]: Registration(
+                event=event, player=ctx.resolver.materialise(entry["resolved"], users), **entry["fields"])
+            for entry in self.plan["registrations"]}
+        inserted(Registration, list(regs.values()))
+        return regs
+
+    def _rounds_and_tables(self, event: Event
+                           ) -> tuple[dict[int, Round], dict[tuple[int, int], Table]]:
+        """The rounds by number and their tables by (round, table)."""
+        rounds: dict[int, Round] = {}
+        tables: dict[tuple[int, int], Table] = {}
+        for rplan in self.plan["rounds"]:
+            rnd = self.stamps.create(Round, event=event, **rplan["fields"])
+            rounds[rnd.number] = rnd
+            for tplan in rplan["tables"]:
+                tables[(rnd.number, tplan["fields"]["number"])] = Table(round=rnd, **tplan["fields"])
+        inserted(Table, list(tables.values()))
+        return rounds, tables
+
+    def _seats_cards_and_hands(self, rounds: dict[int, Round], tables: dict[tuple[int, int], Table],
+                               regs: dict[int, Registration]) -> dict[tuple[int, int], Scorecard]:
+        """Every table's seats and scorecard, then the cards' hands and money sheet rows.
+        Returns the cards by (round, table)."""
+        user = self.user
+        seats: list[Seat] = []
+        cards: dict[tuple[int, int], Scorecard] = {}
+        card_plans: list[dict] = []
+        for rplan in self.plan["rounds"]:
+            rnd = rounds[rplan["fields"]["number"]]
+            for tplan in rplan["tables"]:
+                table = tables[(rnd.number, tplan["fields"]["number"])]
+                seats.extend(Seat(round=rnd, table=table, registration=regs[s["start_number"]],
+                                  position=s["position"]) for s in tplan["seats"])
+                cplan = tplan["scorecard"]
+                if cplan is not None:
+                    cards[(rnd.number, table.number)] = Scorecard(
+                        table=table, submitted_by=user(cplan["submitted_by"]),
+                        confirmed_by=user(cplan["confirmed_by"]),
+                        verified_by=user(cplan["verified_by"]), **cplan["fields"])
+                    card_plans.append(cplan)
+        Seat.objects.bulk_create(seats, batch_size=500)
+        inserted(Scorecard, list(cards.values()))
+        hands_to_create: list[Hand] = []
+        rows_to_create: list[MoneySheetRow] = []
+        for card, cplan in zip(cards.values(), card_plans, strict=True):
+            self.stamps.keep(card, cplan["fields"])
+            hands_to_create.extend(
+                Hand(scorecard=card, entered_by=user(h["entered_by"]),
+                     confirmed_by=user(h["confirmed_by"]), **h["fields"]) for h in cplan["hands"])
+            rows_to_create.extend(
+                MoneySheetRow(scorecard=card, registration=regs[r["start_number"]], **r["fields"])
+                for r in cplan["money_rows"])
+        Hand.objects.bulk_create(hands_to_create, batch_size=500)
+        MoneySheetRow.objects.bulk_create(rows_to_create, batch_size=500)
+        return cards
+
+    def _penalties_adjustments_disputes(
+            self, event: Event, regs: dict[int, Registration], tables: dict[tuple[int, int], Table],
+            hands: dict[tuple[int, int, int], Hand]
+    ) -> tuple[list[Penalty], list[StandingsAdjustment], list[Dispute]]:
+        """The penalties, standings adjustments and disputes, naming their tables and hands."""
+        plan, user = self.plan, self.user
+
+        def hand_of(table_key: tuple[int, int] | None, number: int | None) -> Hand | None:
+            return hands[(*table_key, number)] if table_key and number else None
+
+        penalties = inserted(Penalty, [
+            Penalty(event=event, table=tables[p["table"]], hand=hand_of(p["table"], p["hand"]),
+                    registration=regs[p["start_number"]], recorded_by=user(p["recorded_by"]),
+                    **p["fields"])
+            for p in plan["penalties"]])
+        adjustments = inserted(StandingsAdjustment, [
+            StandingsAdjustment(event=event, registration=regs[a["start_number"]],
+                                created_by=user(a["created_by"]), **a["fields"])
+            for a in plan["standings_adjustments"]])
+        disputes = inserted(Dispute, [
+            Dispute(event=event, table=tables[d["table"]] if d["table"] else None,
+                    hand=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
+                    decided_by=user(d["decided_by"]), **d["fields"])
+            for d in plan["disputes"]])
+        return penalties, adjustments, disputes
+
+
+def _hands_of(event: Event) -> dict[tuple[int, int, int], Hand]:
+    """The event's hands by (round, table, hand), read back (not trusting bulk_create to
+    return keys on every database) to name them in penalties, disputes and the audit trail."""
     hands: dict[tuple[int, int, int], Hand] = {}
     for h in (Hand.objects.filter(scorecard__table__round__event=event)
               .select_related("scorecard__table__round")):
         hands[(h.scorecard.table.round.number, h.scorecard.table.number, h.number)] = h
-
-    def hand_of(table_key: tuple[int, int] | None, number: int | None) -> Hand | None:
-        return hands[(*table_key, number)] if table_key and number else None
-
-    penalties = inserted(Penalty, [
-        Penalty(event=event, table=tables[p["table"]], hand=hand_of(p["table"], p["hand"]),
-                registration=regs[p["start_number"]], recorded_by=user(p["recorded_by"]),
-                **p["fields"])
-        for p in plan["penalties"]])
-    adjustments = inserted(StandingsAdjustment, [
-        StandingsAdjustment(event=event, registration=regs[a["start_number"]],
-                            created_by=user(a["created_by"]), **a["fields"])
-        for a in plan["standings_adjustments"]])
-    disputes = inserted(Dispute, [
-        Dispute(event=event, table=tables[d["table"]] if d["table"] else None,
-                hand=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
-                decided_by=user(d["decided_by"]), **d["fields"])
-        for d in plan["disputes"]])
-
-    targets = _target_objects(event, regs, rounds, tables, cards, hands, penalties, disputes,
-                              adjustments)
-    entries = write_audit(plan["audit"], event=event, users=users, find_target=targets,
-                          tables=tables, stamps=stamps)
-    for dispute, d in zip(disputes, plan["disputes"], strict=True):
-        if d["correction"] is not None:
-            dispute.correction = entries[d["correction"]]
-            dispute.save(update_fields=["correction"])
-    # Links are not archived (their tokens are secrets of the running event): the restored
-    # rounds get new ones, as a newly stored round does.
-    for rnd in rounds.values():
-        table_links.links_ensure(rnd=rnd, audited=False)
-    # Last, since the writes above stamped the clock's time on every one of them.
-    stamps.apply()
-    event.refresh_from_db()
-    for pk, points in event_checks.refuse_wrong_carried_totals(event, plan).items():
-        # An older archive's "1.667" for 5/3: the copy takes the exact value.
-        Registration.objects.filter(pk=pk).update(tournament_points=points)
-    return event
+    return hands
 
 
 def _target_objects(event: Event, regs: dict[int, Registration], rounds: dict[int, Round],

@@ -180,26 +180,39 @@ class HandForm(forms.Form):
         self.ctx = ctx
         self.record: dict[str, Any] = {}
         self.row_of: dict[tuple[str, int], int] = {}
-        players = list(ctx.players)
-        props = ctx.props
         self.fields["game"].choices = BLANK + [(g["code"], g["name"]) for g in ctx.games]
+        self._add_hand_fields()
+        self._add_per_player_fields()
+        self._add_announcement_rows()
+        self._add_contra_rows()
+        self._add_penalty_rows()
+        self._drop_unused_fields()
+        for name, fld in self.fields.items():
+            if name[:4] in ("ann-", "con-", "pen-"):
+                # Row fields are laid out under one header; the label stays for screen readers.
+                fld.widget.attrs["aria-label"] = f"{fld.label} {int(name.split('-')[1]) + 1}"
 
-        def player_choice(name: str, label: Any, extra: list[tuple[str, Any]] | None = None) -> None:
-            self.fields[name] = forms.ChoiceField(label=label, required=False,
-                                                  choices=BLANK + (extra or []) + players)
+    def _player_choice(self, name: str, label: Any, extra: list[tuple[str, Any]] | None = None) -> None:
+        """A field that names a player of the table (blank, then `extra`, then the players)."""
+        self.fields[name] = forms.ChoiceField(label=label, required=False,
+                                              choices=BLANK + (extra or []) + list(self.ctx.players))
 
+    def _add_hand_fields(self) -> None:
+        """The fields of the hand as a whole that the ruleset describes: declarer, partner,
+        called tarok, resting player, forehand, points, result, concession."""
+        ctx, props = self.ctx, self.ctx.props
         if "declarer" in props:
-            player_choice("declarer", _("Declarer"))
+            self._player_choice("declarer", _("Declarer"))
         if "partner" in props:
-            player_choice("partner", _("Partner"), [(ALONE, _("alone"))])
+            self._player_choice("partner", _("Partner"), [(ALONE, _("alone"))])
         if "called" in props:
             called = props["called"].get("enum", [])
             self.fields["called"] = forms.ChoiceField(label=_("Called tarok"), required=False,
                                                       choices=BLANK + [(c, c) for c in called])
         if ctx.uses_resting:
-            player_choice("resting", _("Resting"))
+            self._player_choice("resting", _("Resting"))
         if "forehand" in props:
-            player_choice("forehand", _("Forehand"))
+            self._player_choice("forehand", _("Forehand"))
         if "points" in props:
             self.fields["points"] = forms.IntegerField(label=_("Points"), required=False,
                                                        min_value=0, max_value=70)
@@ -208,17 +221,27 @@ class HandForm(forms.Form):
                 ("1", _("won")), ("0", _("lost"))])
         if "conceded" in props:
             self.fields["conceded"] = forms.BooleanField(label=_("Conceded"), required=False)
+
+    def _add_per_player_fields(self) -> None:
+        """A number of each player for every per-player group the ruleset describes (points,
+        tricks, blatt), up to the group's maximum."""
+        props = self.ctx.props
         for name, prefix in PER_PLAYER.items():
             if name in props:
-                for pid, label in players:
+                for pid, label in self.ctx.players:
                     maximum = props[name].get("additionalProperties", {}).get("maximum", 70)
                     self.fields[f"{prefix}-{pid}"] = forms.IntegerField(
                         label=label, required=False, min_value=0, max_value=maximum)
+
+    def _add_announcement_rows(self) -> None:
+        """ANNOUNCEMENT_ROWS rows of name, by, announced, outcome (and held where the ruleset
+        knows it), when the ruleset has announcements in this mode."""
+        ctx = self.ctx
         ann_names = BLANK + [(a["code"], a["name"]) for a in ctx.announcements]
         for row in range(ANNOUNCEMENT_ROWS if ctx.announcements else 0):
             self.fields[f"ann-{row}-name"] = forms.ChoiceField(label=_("Announcement"),
                                                                required=False, choices=ann_names)
-            player_choice(f"ann-{row}-by", _("by"))
+            self._player_choice(f"ann-{row}-by", _("by"))
             self.fields[f"ann-{row}-announced"] = forms.BooleanField(label=_("announced"),
                                                                      required=False)
             self.fields[f"ann-{row}-achieved"] = forms.ChoiceField(
@@ -226,23 +249,34 @@ class HandForm(forms.Form):
                 choices=BLANK + [("1", _("achieved")), ("0", _("failed"))])
             if "held" in ctx.announcement_props:
                 self.fields[f"ann-{row}-held"] = forms.BooleanField(label=_("held"), required=False)
+
+    def _add_contra_rows(self) -> None:
+        """CONTRA_ROWS rows of on, by, level (and against where the ruleset knows it), when
+        the ruleset has contra levels."""
+        ctx = self.ctx
         level_names = BLANK + [(str(c["level"]), c["name"]) for c in ctx.contra_levels]
         on_names = BLANK + [(on, self._contra_on_label(on)) for on in ctx.contra_on]
         for row in range(CONTRA_ROWS if ctx.contra_levels else 0):
             self.fields[f"con-{row}-on"] = forms.ChoiceField(label=_("on"), required=False,
                                                              choices=on_names)
-            player_choice(f"con-{row}-by", _("by"))
+            self._player_choice(f"con-{row}-by", _("by"))
             self.fields[f"con-{row}-level"] = forms.ChoiceField(label=_("level"), required=False,
                                                                 choices=level_names)
             if "against" in ctx.contra_props:
-                player_choice(f"con-{row}-against", _("against"))
+                self._player_choice(f"con-{row}-against", _("against"))
+
+    def _add_penalty_rows(self) -> None:
+        """PENALTY_ROWS rows of kind and player, when the ruleset has penalties."""
+        ctx = self.ctx
         for row in range(PENALTY_ROWS if ctx.penalty_kinds else 0):
             self.fields[f"pen-{row}-kind"] = forms.ChoiceField(
                 label=_("Penalty"), required=False,
                 choices=BLANK + ctx.penalty_choices())
-            player_choice(f"pen-{row}-player", _("player"))
-        # Fields no game of this ruleset and mode needs (a partner in TRI+1) are not offered.
-        used = ctx.used_fields
+            self._player_choice(f"pen-{row}-player", _("player"))
+
+    def _drop_unused_fields(self) -> None:
+        """Fields no game of this ruleset and mode needs (a partner in TRI+1) are not offered."""
+        used = self.ctx.used_fields
         for name in ("declarer", "partner", "called", "points", "won", "conceded"):
             if name in self.fields and name not in used:
                 del self.fields[name]
@@ -250,10 +284,6 @@ class HandForm(forms.Form):
             if group not in used:
                 for name in [n for n in self.fields if n.startswith(f"{prefix}-")]:
                     del self.fields[name]
-        for name, fld in self.fields.items():
-            if name[:4] in ("ann-", "con-", "pen-"):
-                # Row fields are laid out under one header; the label stays for screen readers.
-                fld.widget.attrs["aria-label"] = f"{fld.label} {int(name.split('-')[1]) + 1}"
 
     def _contra_on_label(self, on: str) -> str:
         if on == "game":
@@ -348,6 +378,23 @@ class HandForm(forms.Form):
             return data
         wanted = set(game["fields"])
         record: dict[str, Any] = {"game": game["code"]}
+        self._read_hand_fields(data, wanted, record)
+        anns = self._read_announcements(data) if "announcements" in wanted else []
+        if anns:
+            record["announcements"] = anns
+        cons = self._read_contras(data)
+        if cons:
+            record["contras"] = cons
+        pens = self._read_penalties(data)
+        if pens:
+            record["penalties"] = pens
+        self.record = record
+        return data
+
+    def _read_hand_fields(self, data: dict[str, Any], wanted: set[str], record: dict[str, Any]) -> None:
+        """Into `record`, the fields of the hand as a whole that the game needs (the others
+        may hold what was typed for another game), the players' numbers that were written,
+        and the resting player and forehand."""
         for key in ("declarer", "called"):
             if key in wanted and data.get(key):
                 record[key] = data[key]
@@ -370,23 +417,29 @@ class HandForm(forms.Form):
             record["resting"] = data["resting"]
         if data.get("forehand"):
             record["forehand"] = data["forehand"]
+
+    def _read_announcements(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The announcement rows that name an announcement, in order; `row_of` keeps the row
+        each came from, to show the engine's errors there."""
         anns = []
-        if "announcements" in wanted:
-            for row in range(ANNOUNCEMENT_ROWS):
-                name = data.get(f"ann-{row}-name")
-                if not name:
-                    continue
-                ann: dict[str, Any] = {"name": name, "announced": bool(data.get(f"ann-{row}-announced"))}
-                if data.get(f"ann-{row}-by"):
-                    ann["by"] = data[f"ann-{row}-by"]
-                if data.get(f"ann-{row}-achieved") in ("0", "1"):
-                    ann["achieved"] = data[f"ann-{row}-achieved"] == "1"
-                if data.get(f"ann-{row}-held"):
-                    ann["held"] = True
-                self.row_of[("announcements", len(anns))] = row
-                anns.append(ann)
-        if anns:
-            record["announcements"] = anns
+        for row in range(ANNOUNCEMENT_ROWS):
+            name = data.get(f"ann-{row}-name")
+            if not name:
+                continue
+            ann: dict[str, Any] = {"name": name, "announced": bool(data.get(f"ann-{row}-announced"))}
+            if data.get(f"ann-{row}-by"):
+                ann["by"] = data[f"ann-{row}-by"]
+            if data.get(f"ann-{row}-achieved") in ("0", "1"):
+                ann["achieved"] = data[f"ann-{row}-achieved"] == "1"
+            if data.get(f"ann-{row}-held"):
+                ann["held"] = True
+            self.row_of[("announcements", len(anns))] = row
+            anns.append(ann)
+        return anns
+
+    def _read_contras(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The contra rows with an object or a level (on the game and at level 1 unless
+        written), in order, with their rows in `row_of`."""
         cons = []
         for row in range(CONTRA_ROWS):
             on, level = data.get(f"con-{row}-on"), data.get(f"con-{row}-level")
@@ -400,8 +453,10 @@ class HandForm(forms.Form):
                 con["against"] = data[f"con-{row}-against"]
             self.row_of[("contras", len(cons))] = row
             cons.append(con)
-        if cons:
-            record["contras"] = cons
+        return cons
+
+    def _read_penalties(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The penalty rows that name a kind, in order, with their rows in `row_of`."""
         pens = []
         for row in range(PENALTY_ROWS):
             kind = data.get(f"pen-{row}-kind")
@@ -412,10 +467,7 @@ class HandForm(forms.Form):
                 pen["player"] = data[f"pen-{row}-player"]
             self.row_of[("penalties", len(pens))] = row
             pens.append(pen)
-        if pens:
-            record["penalties"] = pens
-        self.record = record
-        return data
+        return pens
 
     # -- engine errors back to the fields ----------------------------------------------------
     def field_for(self, engine_field: str) -> str | None:

@@ -242,34 +242,51 @@ def _main_size(count: int) -> bool:
 
 def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eliminated: list[str],
                     problems: list) -> None:
+    """The knock-out (seed 000 §4.1 a): four at a table; the first round is the draw, every
+    later round seats the previous round's top two of each table by the halves rule."""
     if req.table_size != 4:
         problems.append(_violation("request_invalid", "a knock-out seats four at a table"))
         return
     if not req.previous:
-        count = len(req.players)
-        target = 4
-        while target * 2 <= count:
-            target *= 2
-        if count < 4:
-            problems.append(_violation("too_few_players", "a knock-out needs at least four players", count=count))
-            return
-        if eliminated:
-            problems.append(_violation("eliminated_in_draw", "nobody is eliminated before playing"))
-        drop = count - target
-        fours = sum(1 for t in tables if len(t) == 4)
-        threes = sum(1 for t in tables if len(t) == 3)
-        if fours + threes != len(tables) or fours != drop // 2 + (target // 4 if drop == 0 else 0) \
-                or threes != drop % 2:
-            expected = (f"{drop // 2} tables of four" + (" and one of three" if drop % 2 else "")
-                        if drop else f"{target // 4} tables of four")
-            problems.append(_violation(
-                "knockout_draw_size", f"{count} players: the main draw needs {target}, so the first round "
-                f"needs {expected}; got sizes {[len(t) for t in tables]}", count=count, target=target,
-                fours=drop // 2 if drop else target // 4, threes=drop % 2))
-        if drop == 0 and byes:
-            problems.append(_violation("unexpected_bye", "a full main draw has no byes"))
+        _check_knockout_draw(req, tables, byes, eliminated, problems)
         return
+    _check_knockout_round(req, tables, byes, eliminated, problems)
 
+
+def _check_knockout_draw(req: _Request, tables: list[list[str]], byes: list[str],
+                         eliminated: list[str], problems: list) -> None:
+    """The first round: the main draw is the largest power of two (at least four) the field
+    reaches; the players over it play a pre-competition of tables of four (and one of three),
+    the others have a bye. Nobody is eliminated before playing."""
+    count = len(req.players)
+    target = 4
+    while target * 2 <= count:
+        target *= 2
+    if count < 4:
+        problems.append(_violation("too_few_players", "a knock-out needs at least four players", count=count))
+        return
+    if eliminated:
+        problems.append(_violation("eliminated_in_draw", "nobody is eliminated before playing"))
+    drop = count - target
+    fours = sum(1 for t in tables if len(t) == 4)
+    threes = sum(1 for t in tables if len(t) == 3)
+    if fours + threes != len(tables) or fours != drop // 2 + (target // 4 if drop == 0 else 0) \
+            or threes != drop % 2:
+        expected = (f"{drop // 2} tables of four" + (" and one of three" if drop % 2 else "")
+                    if drop else f"{target // 4} tables of four")
+        problems.append(_violation(
+            "knockout_draw_size", f"{count} players: the main draw needs {target}, so the first round "
+            f"needs {expected}; got sizes {[len(t) for t in tables]}", count=count, target=target,
+            fours=drop // 2 if drop else target // 4, threes=drop % 2))
+    if drop == 0 and byes:
+        problems.append(_violation("unexpected_bye", "a full main draw has no byes"))
+
+
+def _previous_ranks(req: _Request, problems: list
+                    ) -> tuple[dict[str, tuple[int, int]], dict[str, int]] | None:
+    """Each player of the previous round's tables: the ranks he may hold at his table (best,
+    worst: equal totals tie) and the index of his table. None (and a problem) when a table
+    has neither a usable placing nor totals."""
     ranks: dict[str, tuple[int, int]] = {}
     table_of: dict[str, int] = {}
     for index, table in enumerate(req.previous):
@@ -277,9 +294,21 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
         if table_ranks is None:
             problems.append(_violation("request_invalid", f"previous_round table {index + 1} has no usable "
                                        "placing or totals", previous=index + 1))
-            return
+            return None
         ranks.update(table_ranks)
         table_of.update({p: index for p in table["players"]})
+    return ranks, table_of
+
+
+def _check_knockout_round(req: _Request, tables: list[list[str]], byes: list[str],
+                          eliminated: list[str], problems: list) -> None:
+    """A round after the draw: no byes; exactly the top two of each previous table are seated
+    and the others (and who went out earlier) are listed as eliminated; tables of four; in
+    the main draw, the halves rule."""
+    previous = _previous_ranks(req, problems)
+    if previous is None:
+        return
+    ranks, table_of = previous
     in_history = {p for r in req.history for t in r for p in t}
     skipped = [p for p in req.players if p not in table_of and p not in in_history]
     out_before = {p for p in req.players if p not in table_of and p in in_history}
@@ -308,9 +337,19 @@ def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eli
                                    f"{sorted(eliminated)}", expected=", ".join(sorted(should_go))))
     if any(len(t) != 4 for t in tables):
         problems.append(_violation("knockout_table_size", "every table after the first draw seats four"))
+    # The halves rule binds the main draw only: not the round after the pre-competition (its
+    # winners join players who had a bye), nor the final after a round of two tables.
     after_pre = bool(skipped) or any(len(t["players"]) == 3 for t in req.previous)
     if after_pre or len(req.previous) == 2:
         return
+    _check_halves(req, tables, ranks, table_of, problems)
+
+
+def _check_halves(req: _Request, tables: list[list[str]], ranks: dict[str, tuple[int, int]],
+                  table_of: dict[str, int], problems: list) -> None:
+    """The halves rule of the main draw (seed 000 §4.1 a): table k takes the winners of two
+    neighbouring tables of half A and the second-placed of the same two of half B (the next
+    table the other way round), and no two players of one previous table meet again."""
     count = len(req.previous)
     if not _main_size(count * 4):
         problems.append(_violation("request_invalid", "previous_round is not a main-draw round", count=count * 4))

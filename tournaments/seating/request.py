@@ -361,106 +361,21 @@ def _parse_fixed_seats(raw: Any, known: set[str], matchdays: int, absences: dict
 def parse_request(request: Any) -> SeatingRequest:
     """Check the whole request and return its normalised form, or raise SeatingInvalid."""
     errors = ErrorCollector()
-    if not isinstance(request, dict):
-        errors.add("request", "not_an_object", "the seating request must be a JSON object")
-        errors.raise_if_any()
-    for key in sorted(set(request) - REQUEST_FIELDS):
-        errors.add(key, "unknown_field",
-                   f"unknown field {key!r} (known: {', '.join(sorted(REQUEST_FIELDS))})")
-
-    system = request.get("system")
-    if system not in SYSTEMS:
-        errors.add("system", "unknown_system",
-                   f"system must be one of {', '.join(SYSTEMS)}, got {system!r}")
-        system = None
-
-    round_number = request.get("round")
-    rounds = request.get("rounds")
-    if system == "league":
-        if not _is_int(rounds) or not 1 <= rounds <= LARGEST_ROUNDS:
-            errors.add("rounds", "bad_rounds",
-                       f"a league needs rounds, the number of matchdays (a whole number from 1 to "
-                       f"{LARGEST_ROUNDS}), got {rounds!r}", largest=LARGEST_ROUNDS)
-        if round_number is not None and (not _is_int(round_number) or round_number < 1):
-            errors.add("round", "bad_round", f"round must be a whole number >= 1, got {round_number!r}")
-    elif system is not None:
-        if not _is_int(round_number) or round_number < 1:
-            errors.add("round", "bad_round", f"round must be a whole number >= 1, got {round_number!r}")
-        if rounds is not None:
-            errors.add("rounds", "rounds_not_allowed",
-                       "rounds (a whole season) is only for the league system; give round instead")
-
-    table_size = request.get("table_size", DEFAULT_TABLE_SIZE)
-    table_size_ok = _is_int(table_size) and 2 <= table_size <= LARGEST_TABLE_SIZE
-    if not table_size_ok:
-        errors.add("table_size", "bad_table_size",
-                   f"table_size must be a whole number from 2 to {LARGEST_TABLE_SIZE}, got {table_size!r}",
-                   largest=LARGEST_TABLE_SIZE)
-    default_min = min(DEFAULT_MIN_TABLE_SIZE, table_size) if table_size_ok else DEFAULT_MIN_TABLE_SIZE
-    min_table_size = request.get("min_table_size", default_min)
-    if not _is_int(min_table_size) or min_table_size < 1:
-        errors.add("min_table_size", "bad_min_table_size",
-                   f"min_table_size must be a whole number >= 1, got {min_table_size!r}")
-    elif table_size_ok and min_table_size > table_size:
-        errors.add("min_table_size", "bad_min_table_size",
-                   f"min_table_size ({min_table_size}) is larger than table_size ({table_size})",
-                   smallest=min_table_size, largest=table_size)
-    if system == "knockout" and table_size_ok and table_size != 4:
-        errors.add("table_size", "knockout_needs_four",
-                   "the knock-out system seats four at a table, two go through (seed 000 §4.1 a)")
-
-    seed = request.get("seed")
-    if seed is None and system not in (None, "fixed"):
-        errors.add("seed", "missing_seed", f"the {system} system draws, so it needs a whole-number seed")
-    elif seed is not None and not _is_int(seed):
-        errors.add("seed", "bad_seed", f"seed must be a whole number, got {seed!r}")
+    _check_request_object(request, errors)
+    system = _parse_system(request, errors)
+    round_number, rounds = request.get("round"), request.get("rounds")
+    _check_rounds(system, round_number, rounds, errors)
+    table_size, min_table_size = _parse_table_sizes(request, system, errors)
+    seed = _parse_seed(request.get("seed"), system, errors)
 
     players = _parse_players(request.get("players"), system, round_number, errors)
     history = _parse_history(request.get("history", []), errors)
     previous_round = _parse_previous_round(request.get("previous_round", []), errors)
-
     if system == "knockout" and _is_int(round_number):
-        if round_number > 1 and not request.get("previous_round"):
-            errors.add("previous_round", "knockout_needs_previous_round",
-                       "a knock-out round after the first needs previous_round with every table's placing")
-        if round_number == 1 and request.get("previous_round"):
-            errors.add("previous_round", "previous_round_in_first_round",
-                       "round 1 of a knock-out is a draw; previous_round must be empty")
-        for index, table in enumerate(previous_round):
-            if table.placing is None and table.totals is None:
-                errors.add(f"previous_round[{index}]", "missing_placing",
-                           f"previous_round[{index}] needs placing (first to last) or totals", table=index + 1)
-
-    tables = None
-    if system == "fixed":
-        raw_tables = request.get("tables")
-        if not isinstance(raw_tables, list) or not raw_tables:
-            errors.add("tables", "missing_tables", "the fixed system needs tables, the organiser's table list")
-        else:
-            parsed: list[tuple[str, ...]] = []
-            for index, table in enumerate(raw_tables):
-                ids = _id_list(table, f"tables[{index}]", errors)
-                if ids is not None:
-                    parsed.append(ids)
-            tables = tuple(parsed)
-    elif request.get("tables") is not None and system is not None:
-        errors.add("tables", "tables_not_allowed", "tables (the organiser's own list) is only for the fixed system")
-
-    absences: dict[int, frozenset[str]] = {}
-    fixed_seats: tuple[FixedSeat, ...] = ()
-    club_weight = request.get("club_weight", DEFAULT_CLUB_WEIGHT)
-    if system == "league":
-        known = {p.id for p in players}
-        matchdays = rounds if _is_int(rounds) and rounds >= 1 else 0
-        absences = _parse_absences(request.get("absences", []), known, matchdays, errors)
-        fixed_seats = _parse_fixed_seats(request.get("fixed_seats", []), known, matchdays, absences, errors)
-        if not _is_number(club_weight) or club_weight < 0:
-            errors.add("club_weight", "bad_club_weight",
-                       f"club_weight must be a number >= 0, got {club_weight!r}")
-    elif system is not None:
-        for name in LEAGUE_ONLY_FIELDS:
-            if request.get(name) is not None:
-                errors.add(name, "league_only", f"{name} is only for the league system")
+        _check_knockout_previous_round(request, round_number, previous_round, errors)
+    tables = _parse_tables(request, system, errors)
+    absences, fixed_seats, club_weight = _parse_league_fields(request, system, players, rounds,
+                                                              errors)
 
     errors.raise_if_any()
     return SeatingRequest(
@@ -479,3 +394,134 @@ def parse_request(request: Any) -> SeatingRequest:
         fixed_seats=fixed_seats,
         club_weight=club_weight if system == "league" else DEFAULT_CLUB_WEIGHT,
     )
+
+
+def _check_request_object(request: Any, errors: ErrorCollector) -> None:
+    """The request is a JSON object (else nothing more can be read: raise now) of known
+    fields."""
+    if not isinstance(request, dict):
+        errors.add("request", "not_an_object", "the seating request must be a JSON object")
+        errors.raise_if_any()
+    for key in sorted(set(request) - REQUEST_FIELDS):
+        errors.add(key, "unknown_field",
+                   f"unknown field {key!r} (known: {', '.join(sorted(REQUEST_FIELDS))})")
+
+
+def _parse_system(request: dict, errors: ErrorCollector) -> str | None:
+    """The seating system, None when it is not one of SYSTEMS (the checks that depend on the
+    system are then left out)."""
+    system = request.get("system")
+    if system not in SYSTEMS:
+        errors.add("system", "unknown_system",
+                   f"system must be one of {', '.join(SYSTEMS)}, got {system!r}")
+        return None
+    return system
+
+
+def _check_rounds(system: str | None, round_number: Any, rounds: Any, errors: ErrorCollector) -> None:
+    """A league plans a season of `rounds` matchdays (`round` is optional); every other system
+    seats one `round` and takes no `rounds`."""
+    if system == "league":
+        if not _is_int(rounds) or not 1 <= rounds <= LARGEST_ROUNDS:
+            errors.add("rounds", "bad_rounds",
+                       f"a league needs rounds, the number of matchdays (a whole number from 1 to "
+                       f"{LARGEST_ROUNDS}), got {rounds!r}", largest=LARGEST_ROUNDS)
+        if round_number is not None and (not _is_int(round_number) or round_number < 1):
+            errors.add("round", "bad_round", f"round must be a whole number >= 1, got {round_number!r}")
+    elif system is not None:
+        if not _is_int(round_number) or round_number < 1:
+            errors.add("round", "bad_round", f"round must be a whole number >= 1, got {round_number!r}")
+        if rounds is not None:
+            errors.add("rounds", "rounds_not_allowed",
+                       "rounds (a whole season) is only for the league system; give round instead")
+
+
+def _parse_table_sizes(request: dict, system: str | None, errors: ErrorCollector) -> tuple[Any, Any]:
+    """`table_size` and `min_table_size` (the smallest table allowed, by default three or the
+    table size when smaller); the knock-out seats four."""
+    table_size = request.get("table_size", DEFAULT_TABLE_SIZE)
+    table_size_ok = _is_int(table_size) and 2 <= table_size <= LARGEST_TABLE_SIZE
+    if not table_size_ok:
+        errors.add("table_size", "bad_table_size",
+                   f"table_size must be a whole number from 2 to {LARGEST_TABLE_SIZE}, got {table_size!r}",
+                   largest=LARGEST_TABLE_SIZE)
+    default_min = min(DEFAULT_MIN_TABLE_SIZE, table_size) if table_size_ok else DEFAULT_MIN_TABLE_SIZE
+    min_table_size = request.get("min_table_size", default_min)
+    if not _is_int(min_table_size) or min_table_size < 1:
+        errors.add("min_table_size", "bad_min_table_size",
+                   f"min_table_size must be a whole number >= 1, got {min_table_size!r}")
+    elif table_size_ok and min_table_size > table_size:
+        errors.add("min_table_size", "bad_min_table_size",
+                   f"min_table_size ({min_table_size}) is larger than table_size ({table_size})",
+                   smallest=min_table_size, largest=table_size)
+    if system == "knockout" and table_size_ok and table_size != 4:
+        errors.add("table_size", "knockout_needs_four",
+                   "the knock-out system seats four at a table, two go through (seed 000 §4.1 a)")
+    return table_size, min_table_size
+
+
+def _parse_seed(seed: Any, system: str | None, errors: ErrorCollector) -> Any:
+    """The seed of the draw: every system but the organiser's fixed one draws, so needs one."""
+    if seed is None and system not in (None, "fixed"):
+        errors.add("seed", "missing_seed", f"the {system} system draws, so it needs a whole-number seed")
+    elif seed is not None and not _is_int(seed):
+        errors.add("seed", "bad_seed", f"seed must be a whole number, got {seed!r}")
+    return seed
+
+
+def _check_knockout_previous_round(request: dict, round_number: int,
+                                   previous_round: tuple[PreviousTable, ...],
+                                   errors: ErrorCollector) -> None:
+    """A knock-out's first round is a draw (no previous round); every later round needs the
+    previous round with each table's placing or totals."""
+    if round_number > 1 and not request.get("previous_round"):
+        errors.add("previous_round", "knockout_needs_previous_round",
+                   "a knock-out round after the first needs previous_round with every table's placing")
+    if round_number == 1 and request.get("previous_round"):
+        errors.add("previous_round", "previous_round_in_first_round",
+                   "round 1 of a knock-out is a draw; previous_round must be empty")
+    for index, table in enumerate(previous_round):
+        if table.placing is None and table.totals is None:
+            errors.add(f"previous_round[{index}]", "missing_placing",
+                       f"previous_round[{index}] needs placing (first to last) or totals", table=index + 1)
+
+
+def _parse_tables(request: dict, system: str | None,
+                  errors: ErrorCollector) -> tuple[tuple[str, ...], ...] | None:
+    """The organiser's own table list, which only the fixed system takes (and needs)."""
+    if system == "fixed":
+        raw_tables = request.get("tables")
+        if not isinstance(raw_tables, list) or not raw_tables:
+            errors.add("tables", "missing_tables", "the fixed system needs tables, the organiser's table list")
+            return None
+        parsed: list[tuple[str, ...]] = []
+        for index, table in enumerate(raw_tables):
+            ids = _id_list(table, f"tables[{index}]", errors)
+            if ids is not None:
+                parsed.append(ids)
+        return tuple(parsed)
+    if request.get("tables") is not None and system is not None:
+        errors.add("tables", "tables_not_allowed", "tables (the organiser's own list) is only for the fixed system")
+    return None
+
+
+def _parse_league_fields(request: dict, system: str | None, players: tuple[Player, ...], rounds: Any,
+                         errors: ErrorCollector
+                         ) -> tuple[dict[int, frozenset[str]], tuple[FixedSeat, ...], Any]:
+    """A league's absences, fixed seats and club weight; another system takes none of them."""
+    absences: dict[int, frozenset[str]] = {}
+    fixed_seats: tuple[FixedSeat, ...] = ()
+    club_weight = request.get("club_weight", DEFAULT_CLUB_WEIGHT)
+    if system == "league":
+        known = {p.id for p in players}
+        matchdays = rounds if _is_int(rounds) and rounds >= 1 else 0
+        absences = _parse_absences(request.get("absences", []), known, matchdays, errors)
+        fixed_seats = _parse_fixed_seats(request.get("fixed_seats", []), known, matchdays, absences, errors)
+        if not _is_number(club_weight) or club_weight < 0:
+            errors.add("club_weight", "bad_club_weight",
+                       f"club_weight must be a number >= 0, got {club_weight!r}")
+    elif system is not None:
+        for name in LEAGUE_ONLY_FIELDS:
+            if request.get(name) is not None:
+                errors.add(name, "league_only", f"{name} is only for the league system")
+    return absences, fixed_seats, club_weight

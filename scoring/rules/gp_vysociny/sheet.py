@@ -25,6 +25,38 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
     """A round's money sheet: the result of every player, or None after its problems."""
     assert rs.money is not None
     coin = rs.money.smallest_coin
+    table, rnd, stake = _sheet_head(rs, sheet, coin, errors)
+    rows = _sheet_rows(rs, sheet.get("players"), coin, errors)
+    total = _sheet_total(sheet.get("total"), coin, errors)
+    if errors or stake is None:
+        return None
+
+    money_total = sum(r["money"] for r in rows)
+    bought_total = sum(r["bought"] for r in rows)
+    stakes_total = stake * len(rows)
+    _check_sums(total, money_total, stakes_total, bought_total, errors)
+    if errors:
+        return None
+
+    totals, lines = _results(rows, stake, money_total, stakes_total, bought_total)
+    normalised = {
+        "table": table,
+        "round": rnd,
+        "stake": stake,
+        "players": rows,
+        "total": money_total,
+        "stakes_total": stakes_total,
+        "bought_total": bought_total,
+    }
+    return {"sheet": normalised, "totals": totals, "lines": lines}
+
+
+def _sheet_head(rs: Ruleset, sheet: dict[str, Any], coin: int,
+                errors: ErrorCollector) -> tuple[Any, Any, int | None]:
+    """The sheet's own fields: no unknown ones, the table and round numbers when written,
+    and the stake (the ruleset's unless the sheet writes another) in coins; the stake is None
+    when it is wrong."""
+    assert rs.money is not None
     for key in sheet:
         if key not in ("table", "round", "stake", "players", "total"):
             errors.add(None, f"sheet.{key}", "unknown_field",
@@ -42,8 +74,12 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
         stake = None
     elif not _in_coins("sheet.stake", stake, coin, errors):
         stake = None
+    return table, rnd, stake
 
-    raw_players = sheet.get("players")
+
+def _sheet_rows(rs: Ruleset, raw_players: Any, coin: int,
+                errors: ErrorCollector) -> list[dict[str, Any]]:
+    """The players' rows that are right (a table of SEATS players, each once)."""
     rows: list[dict[str, Any]] = []
     if raw_players is None:
         errors.add(None, "sheet.players", "missing", "the sheet needs its players")
@@ -59,20 +95,24 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
             row_out = _sheet_row(k, row, seen, coin, errors)
             if row_out is not None:
                 rows.append(row_out)
+    return rows
 
-    total = sheet.get("total")
+
+def _sheet_total(total: Any, coin: int, errors: ErrorCollector) -> int | None:
+    """The total the table wrote under the sheet, if any and if right; else None."""
     if total is not None and not _is_int(total):
         errors.add(None, "sheet.total", "not_an_integer",
                    f"total must be a whole number of haléř, got {total!r}")
-        total = None
-    elif total is not None and not _in_coins("sheet.total", total, coin, errors):
-        total = None
-    if errors or stake is None:
         return None
+    if total is not None and not _in_coins("sheet.total", total, coin, errors):
+        return None
+    return total
 
-    money_total = sum(r["money"] for r in rows)
-    bought_total = sum(r["bought"] for r in rows)
-    stakes_total = stake * len(rows)
+
+def _check_sums(total: int | None, money_total: int, stakes_total: int, bought_total: int,
+                errors: ErrorCollector) -> None:
+    """The table's own check (seed 004, "Samokontrola hry u stolu"): the written total is the
+    sum of the money, and the money on the table is the stakes plus the top-ups."""
     if total is not None and total != money_total:
         errors.add(None, "sheet.total", "total_mismatch",
                    f"the written total {english_kc(total)} is not the sum of the money "
@@ -84,9 +124,12 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
                    f"{english_kc(stakes_total + bought_total)}",
                    money=money_total, stakes=stakes_total, bought=bought_total,
                    expected=stakes_total + bought_total)
-    if errors:
-        return None
 
+
+def _results(rows: list[dict[str, Any]], stake: int, money_total: int, stakes_total: int,
+             bought_total: int) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """Each player's result (money − stake − bought, written into his row), and the lines
+    that show it: one per player, then the table's balance."""
     lines: list[dict[str, Any]] = []
     totals: dict[str, int] = {}
     for r in rows:
@@ -102,16 +145,8 @@ def score_sheet(rs: Ruleset, sheet: dict[str, Any], options: dict[str, Any],
                              f"+ bought {english_kc(bought_total)}",
                        money_total, "sheet_balanced", money=money_total,
                        stakes=stakes_total, bought=bought_total))
-    normalised = {
-        "table": table,
-        "round": rnd,
-        "stake": stake,
-        "players": rows,
-        "total": money_total,
-        "stakes_total": stakes_total,
-        "bought_total": bought_total,
-    }
-    return {"sheet": normalised, "totals": totals, "lines": lines}
+    return totals, lines
+
 
 def _sheet_row(k: int, row: Any, seen: set[str], coin: int, errors: ErrorCollector
                ) -> dict[str, Any] | None:

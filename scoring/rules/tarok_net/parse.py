@@ -318,84 +318,131 @@ def _played(i: int, hand: dict[str, Any], card: TarokNetCard, h: Hand,
 
 def _announcements(i: int, hand: dict[str, Any], card: TarokNetCard, h: Hand,
                    side: set[str], errors: ErrorCollector) -> None:
-    add = errors.add
+    """The hand's announcements (napovedi and silent realisations), each checked whole: one
+    that is right goes into `h.announcements`; a name that cannot be one here (unknown, not
+    in this game or mode, listed twice) is not read further."""
     spec = h.spec
     assert spec is not None
     seen: set[str] = set()
     for j, f, a in items(i, hand, "announcements", _ANNOUNCEMENT_FIELDS, errors):
-        ok = True
         name, by = a.get("name"), a.get("by")
         announced, achieved, held = a.get("announced"), a.get("achieved"), a.get("held")
-        if not isinstance(name, str) or name not in ANNOUNCEMENT_NAMES:
-            add(i, f"{f}.name", "unknown_announcement",
-                f"unknown announcement {name!r} "
-                f"(announcements: {', '.join(ANNOUNCEMENT_NAMES)})")
-            continue
-        if spec.decided_by == TRICKS:
-            add(i, f"{f}.name", "announcement_not_allowed",
-                f"in {spec.code} only the game's own value counts ('Pri visokih igrah ... "
-                "se upoštevajo le točke, ki veljajo za to igro')")
-            continue
-        if name == "kralj_ultimo" and card.mode != FOUR:
-            add(i, f"{f}.name", "announcement_not_allowed",
-                "kralj ultimo is a four-handed announcement (§2.4)")
-            continue
-        if name == "kralj_ultimo" and not spec.called_king:
-            add(i, f"{f}.name", "announcement_not_allowed",
-                f"kralj ultimo needs a called king; {spec.code} has none")
-            continue
-        if name in seen:
-            add(i, f"{f}.name", "duplicate_announcement",
-                f"{name} is listed twice in this hand")
+        if not _announcement_name_ok(i, f, name, card, h, seen, errors):
             continue
         seen.add(name)
-        if not isinstance(by, str) or by not in card.pset:
-            add(i, f"{f}.by", "not_a_player", f"{by!r} is not a player of this card")
-            ok = False
-        elif by == h.resting:
-            add(i, f"{f}.by", "announcement_by_resting_player",
-                f"{by} rests this hand and cannot announce or realise anything")
-            ok = False
-        elif name == "kralj_ultimo" and by not in side:
-            add(i, f"{f}.by", "announcement_by_wrong_side",
-                "kralj ultimo is the playing pair's announcement ('bo pripadel igralcema, "
-                "ki igrata igro skupaj')")
-            ok = False
-        if type(announced) is not bool:
-            add(i, f"{f}.announced", "missing" if announced is None else "not_a_boolean",
-                "announced is true (napoved) or false (silent realisation)")
-            ok = False
-        elif announced and name == "valat":
-            add(i, f"{f}.announced", "announcement_not_allowed",
-                "an announced valat is a game (valat_tri ...), not an announcement")
-            ok = False
-        if achieved is None:
-            if not h.renons:
-                add(i, f"{f}.achieved", "missing", "achieved (true or false) is required")
-                ok = False
-        elif type(achieved) is not bool:
-            add(i, f"{f}.achieved", "not_a_boolean", "achieved must be true or false")
-            ok = False
-        elif announced is False and achieved is False and name != "pagat_ultimo":
-            add(i, f"{f}.achieved", "silent_not_realised",
-                f"a silent {name} that was not realised scores nothing; only a lost silent "
-                "pagat is written in minus ('izgubljeni tihi pagat')")
-            ok = False
-        if held is not None:
-            if type(held) is not bool:
-                add(i, f"{f}.held", "not_a_boolean", "held must be true or false")
-                ok = False
-            elif held and not card.revised:
-                add(i, f"{f}.held", "held_not_used",
-                    "the 2007 rules score a held trula like any other (no 'Posebnosti')")
-                ok = False
-            elif held and name not in HELD_NAMES:
-                add(i, f"{f}.held", "held_not_used",
-                    "held (trula in hand from the start) only changes trula and pagat "
-                    "ultimo (Posebnosti)")
-                ok = False
+        # Every check runs (each names its own problem); the announcement counts if none fails.
+        ok = _announcer_ok(i, f, name, by, card, h, side, errors)
+        ok = _announced_ok(i, f, name, announced, errors) and ok
+        ok = _achieved_ok(i, f, name, announced, achieved, h, errors) and ok
+        ok = _held_ok(i, f, name, held, card, errors) and ok
         if not ok:
             continue
         h.announcements.append(Ann(j, name, by, announced, achieved, bool(held), by in side))
+
+
+def _announcement_name_ok(i: int, f: str, name: Any, card: TarokNetCard, h: Hand, seen: set[str],
+                          errors: ErrorCollector) -> bool:
+    """Whether the name is an announcement this hand can have: a known one, not in a game
+    decided by tricks, kralj ultimo only four-handed with a called king, each once."""
+    add = errors.add
+    spec = h.spec
+    assert spec is not None
+    if not isinstance(name, str) or name not in ANNOUNCEMENT_NAMES:
+        add(i, f"{f}.name", "unknown_announcement",
+            f"unknown announcement {name!r} "
+            f"(announcements: {', '.join(ANNOUNCEMENT_NAMES)})")
+        return False
+    if spec.decided_by == TRICKS:
+        add(i, f"{f}.name", "announcement_not_allowed",
+            f"in {spec.code} only the game's own value counts ('Pri visokih igrah ... "
+            "se upoštevajo le točke, ki veljajo za to igro')")
+        return False
+    if name == "kralj_ultimo" and card.mode != FOUR:
+        add(i, f"{f}.name", "announcement_not_allowed",
+            "kralj ultimo is a four-handed announcement (§2.4)")
+        return False
+    if name == "kralj_ultimo" and not spec.called_king:
+        add(i, f"{f}.name", "announcement_not_allowed",
+            f"kralj ultimo needs a called king; {spec.code} has none")
+        return False
+    if name in seen:
+        add(i, f"{f}.name", "duplicate_announcement",
+            f"{name} is listed twice in this hand")
+        return False
+    return True
+
+
+def _announcer_ok(i: int, f: str, name: str, by: Any, card: TarokNetCard, h: Hand,
+                  side: set[str], errors: ErrorCollector) -> bool:
+    """Who announced: a player of the card who does not rest this hand; kralj ultimo is the
+    playing pair's."""
+    add = errors.add
+    if not isinstance(by, str) or by not in card.pset:
+        add(i, f"{f}.by", "not_a_player", f"{by!r} is not a player of this card")
+        return False
+    if by == h.resting:
+        add(i, f"{f}.by", "announcement_by_resting_player",
+            f"{by} rests this hand and cannot announce or realise anything")
+        return False
+    if name == "kralj_ultimo" and by not in side:
+        add(i, f"{f}.by", "announcement_by_wrong_side",
+            "kralj ultimo is the playing pair's announcement ('bo pripadel igralcema, "
+            "ki igrata igro skupaj')")
+        return False
+    return True
+
+
+def _announced_ok(i: int, f: str, name: str, announced: Any, errors: ErrorCollector) -> bool:
+    """`announced` says napoved or silent realisation; an announced valat is a game."""
+    if type(announced) is not bool:
+        errors.add(i, f"{f}.announced", "missing" if announced is None else "not_a_boolean",
+                   "announced is true (napoved) or false (silent realisation)")
+        return False
+    if announced and name == "valat":
+        errors.add(i, f"{f}.announced", "announcement_not_allowed",
+                   "an announced valat is a game (valat_tri ...), not an announcement")
+        return False
+    return True
+
+
+def _achieved_ok(i: int, f: str, name: str, announced: Any, achieved: Any, h: Hand,
+                 errors: ErrorCollector) -> bool:
+    """`achieved` is required (but after a renons); a silent announcement that was not
+    realised scores nothing, except the lost silent pagat."""
+    add = errors.add
+    if achieved is None:
+        if not h.renons:
+            add(i, f"{f}.achieved", "missing", "achieved (true or false) is required")
+            return False
+    elif type(achieved) is not bool:
+        add(i, f"{f}.achieved", "not_a_boolean", "achieved must be true or false")
+        return False
+    elif announced is False and achieved is False and name != "pagat_ultimo":
+        add(i, f"{f}.achieved", "silent_not_realised",
+            f"a silent {name} that was not realised scores nothing; only a lost silent "
+            "pagat is written in minus ('izgubljeni tihi pagat')")
+        return False
+    return True
+
+
+def _held_ok(i: int, f: str, name: str, held: Any, card: TarokNetCard, errors: ErrorCollector) -> bool:
+    """`held` (a trula in hand from the start) is the revision's (Posebnosti), and only for
+    trula and pagat ultimo."""
+    add = errors.add
+    if held is None:
+        return True
+    if type(held) is not bool:
+        add(i, f"{f}.held", "not_a_boolean", "held must be true or false")
+        return False
+    if held and not card.revised:
+        add(i, f"{f}.held", "held_not_used",
+            "the 2007 rules score a held trula like any other (no 'Posebnosti')")
+        return False
+    if held and name not in HELD_NAMES:
+        add(i, f"{f}.held", "held_not_used",
+            "held (trula in hand from the start) only changes trula and pagat "
+            "ultimo (Posebnosti)")
+        return False
+    return True
 
 
