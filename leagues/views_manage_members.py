@@ -4,7 +4,7 @@ registry (the forgiving search) and put them into a division, import them from a
 division, and take him out, until the schedule is fixed.
 
 Who may do what is leagues.roles, through `league_organiser_required`; every write is a
-service of leagues.services or leagues.services_import.
+service of leagues.services or leagues.services.members_import.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from leagues import selectors, services, services_import
+from leagues import selectors, services
 from leagues.forms import MemberAddForm, MemberMoveForm
 from leagues.models import Season, SeasonMembership
+from leagues.services.members_import import memberships_import_csv
 from leagues.views_manage import (
     SEARCH_RESULTS,
     division_of,
@@ -89,13 +90,13 @@ def member_add(request: HttpRequest, season: Season) -> HttpResponse:
 @league_organiser_required
 def members_import(request: HttpRequest, season: Season) -> HttpResponse:
     """A CSV file of players straight into the divisions: all or nothing, each problem listed
-    under its row (leagues.services_import)."""
+    under its row (leagues.services.members_import)."""
     form = CsvImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _members_page(request, season, import_form=form,
                              status=413 if form.too_large() else 400)
     try:
-        created = services_import.memberships_import_csv(season=season, text=form.cleaned_data["csv"],
+        created = memberships_import_csv(season=season, text=form.cleaned_data["csv"],
                                                          actor=request.user,
                                                          field=form.cleaned_data["source"])
     except ServiceError as exc:

@@ -10,7 +10,8 @@ the ranking arithmetic and the next season's plan live in leagues.league_standin
 leagues.next_season, which these services call and store.
 
 One module per concept: `leagues`, `seasons` (divisions and members), `schedule`,
-`matchdays`, `season_end`, `cups`, and `common` (what they share). The names below are the
+`matchdays`, `season_end`, `cups`, `members_import` (a season's players from a CSV file),
+and `common` (what they share). The names below are the
 services' public face: callers write `services.season_create(...)`.
 """
 
