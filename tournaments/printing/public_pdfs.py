@@ -40,7 +40,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone, translation
 
@@ -185,22 +185,16 @@ def pdf_job(pdf: PublicPdf) -> Job | None:
     return Job.objects.filter(key=pdf.job_key).first()
 
 
-@transaction.atomic
 def public_pdf_queue(*, pdf: PublicPdf, actor: Any = None) -> Job:
     """Queue the rendering of this version of the PDF (or find it queued already). A job
-    that failed, or that finished but whose PDF has left the cache, is queued again."""
-    defaults = {
-        "kind": RENDER_JOB, "event": pdf.event, "total": 1,
-        "created_by": actor if getattr(actor, "is_authenticated", False) else None,
-        "result": {"kind": pdf.kind, "event_id": pdf.event.pk, "round": pdf.round_number,
-                   "parts": list(pdf.parts)},
-    }
-    try:
-        with transaction.atomic():
-            job, created = Job.objects.get_or_create(key=pdf.job_key, defaults=defaults)
-    except IntegrityError:
-        # Another request queued the same version between our read and our insert.
-        job, created = Job.objects.get(key=pdf.job_key), False
+    that failed, or that finished but whose PDF has left the cache, is queued again. Each
+    write is one statement (the job found or created, a conditional update), so no
+    transaction of its own: within a caller's, the task is published when it commits."""
+    job, created = jobs.find_or_create(
+        pdf.job_key, kind=RENDER_JOB, event=pdf.event, total=1,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        result={"kind": pdf.kind, "event_id": pdf.event.pk, "round": pdf.round_number,
+                "parts": list(pdf.parts)})
     stale = (job.status == Job.Status.FAILED
              or (job.status == Job.Status.DONE and cached(pdf) is None))
     if stale:

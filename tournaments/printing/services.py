@@ -28,9 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pikepdf
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Least
 from django.utils import timezone
@@ -38,7 +37,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Round
-from tournaments.printing import SHEETS_JOB, SHEETS_PART_TASK, child_process, render, selectors
+from tournaments.printing import SHEETS_JOB, SHEETS_PART_TASK, child_process, selectors
 from tournaments.runtime import jobs
 
 RENDER_JOB = SHEETS_JOB
@@ -90,19 +89,11 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
         raise ServiceError(_("round %(number)s has no tables to print") % {"number": rnd.number},
                            field="round",
                            code="no_tables")
-    key = job_key(rnd)
-    defaults = {
-        "kind": RENDER_JOB, "event": rnd.event, "total": tables,
-        "created_by": actor if getattr(actor, "is_authenticated", False) else None,
-        "result": {"round_id": rnd.pk, "round": rnd.number,
-                   "seating_version": rnd.seating_version, "base_url": base_url},
-    }
-    try:
-        with transaction.atomic():
-            job, created = Job.objects.get_or_create(key=key, defaults=defaults)
-    except IntegrityError:
-        # Someone else queued the same rendering between our read and our insert.
-        job, created = Job.objects.get(key=key), False
+    job, created = jobs.find_or_create(
+        job_key(rnd), kind=RENDER_JOB, event=rnd.event, total=tables,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        result={"round_id": rnd.pk, "round": rnd.number,
+                "seating_version": rnd.seating_version, "base_url": base_url})
     stale = (job.status == Job.Status.FAILED
              or (job.status == Job.Status.DONE and current_sheets_file(rnd) is None))
     if stale:
@@ -199,7 +190,7 @@ def round_sheets_render(job_id: int) -> Job:
     if size and tables > size and not jobs.runs_eagerly():
         return _publish_parts(job, tables, size)
     try:
-        pdf = render.round_sheets_pdf(rnd, job.result.get("base_url", ""),
+        pdf = _render().round_sheets_pdf(rnd, job.result.get("base_url", ""),
                                       progress=lambda n: _update(job.pk, progress=n),
                                       in_child_process=lays_out_in_child_process())
     except Exception as exc:
@@ -266,7 +257,7 @@ def round_sheets_render_part(job_id: int, part: int) -> Job:
     piece = part_path(round_id, version, part)
     if not piece.is_file():
         try:
-            pdf = render.round_sheets_pdf(rnd, job.result.get("base_url", ""), part=slices[part],
+            pdf = _render().round_sheets_pdf(rnd, job.result.get("base_url", ""), part=slices[part],
                                           progress=_advancing(job.pk),
                                           in_child_process=lays_out_in_child_process())
         except Exception as exc:
@@ -284,7 +275,17 @@ def round_sheets_render_part(job_id: int, part: int) -> Job:
     return job
 
 
+def _render():
+    """The renderer, imported when a job renders: WeasyPrint is loaded only by the processes
+    that render, not by every web process that queues a job or shows its progress."""
+    from tournaments.printing import render
+
+    return render
+
+
 def _joined(pieces: list[Path], title: str) -> bytes:
+    import pikepdf  # as WeasyPrint: loaded by the processes that render only
+
     # pikepdf (qpdf) copies the pages without reading their drawings: a few milliseconds a
     # page, where pypdf took 20. Object streams keep the file as small as WeasyPrint's.
     with pikepdf.new() as joined:
@@ -309,6 +310,6 @@ def _join(job_id: int, rnd: Round, path: Path, pieces: list[Path]) -> None:
         job = Job.objects.select_for_update().get(pk=job_id)
         if job.status != Job.Status.RUNNING:
             return
-        _finish(job_id, path, _joined(pieces, render.round_sheets_title(rnd)),
+        _finish(job_id, path, _joined(pieces, _render().round_sheets_title(rnd)),
                 len(rnd.tables.all()))
     _remove_other_files(rnd.pk, path)

@@ -26,7 +26,7 @@ from typing import Any
 
 from celery import current_app, current_task
 from django.conf import settings
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from kombu.exceptions import OperationalError
@@ -64,6 +64,18 @@ def register_task(kind: str, task: Any) -> None:
 
 def _task_for(kind: str):
     return REGISTERED_TASKS.get(kind)
+
+
+def find_or_create(key: str, **defaults: Any) -> tuple[Job, bool]:
+    """The job of this unique `key`, created with `defaults` if there is none; True when this
+    call created it. Two requests asking at once (a double click, two organisers) find one
+    job: the insert is a savepoint of its own, so the loser's IntegrityError leaves the
+    caller's transaction usable and it reads the winner's job."""
+    try:
+        with transaction.atomic():
+            return Job.objects.get_or_create(key=key, defaults=defaults)
+    except IntegrityError:
+        return Job.objects.get(key=key), False
 
 
 def queue(job: Job) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -60,14 +60,9 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
                                     event.planned_rounds) % {"n": event.planned_rounds},
                            field="round", code="all_rounds_seated")
     key = f"{SEAT_JOB}:{event.pk}:{number}"
-    try:
-        with transaction.atomic():
-            job, created = Job.objects.get_or_create(
-                key=key, defaults={"kind": SEAT_JOB, "event": event, "total": 3,
-                                   "created_by": actor if getattr(actor, "is_authenticated", False) else None,
-                                   "result": {"round": number}})
-    except IntegrityError:
-        job, created = Job.objects.get(key=key), False
+    job, created = jobs.find_or_create(
+        key, kind=SEAT_JOB, event=event, total=3, result={"round": number},
+        created_by=actor if getattr(actor, "is_authenticated", False) else None)
     if created:
         # On commit; a broker that is down leaves the job queued with a message (tournaments.runtime.jobs).
         jobs.queue(job)
