@@ -25,31 +25,33 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from leagues.models import Division, League, Matchday, Season, SeasonMembership
-from tournaments.archive.check import Checker, check_header, check_player, ensure_users
-from tournaments.archive.check_event import (
-    ImportContext,
-    check_audit_list,
-    check_event_body,
-    resolve_players,
-)
-from tournaments.archive.export import audit_out, event_body
-from tournaments.archive.format import (
+from tournaments.archive import (
     FORMAT,
     IMPORT_ACTION,
     LOCAL_ACTIONS,
     VERSION,
+    Checker,
+    ImportContext,
+    Stamps,
+    atomic_import,
+    audit_out,
+    check_audit_list,
+    check_event_body,
+    check_header,
+    check_player,
+    ensure_users,
+    event_body,
     exported_with,
     plain,
     player_key,
-    username,
-    usernames_of,
-)
-from tournaments.archive.importing import (
-    atomic_import,
     record_import,
     refuse_if_rescored_differently,
+    resolve_players,
+    username,
+    usernames_of,
+    write_audit,
+    write_event_body,
 )
-from tournaments.archive.write import Stamps, write_audit, write_event_body
 from tournaments.domain.rulesets import ruleset_config_errors
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player

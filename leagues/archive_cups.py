@@ -25,20 +25,24 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 from leagues.models import CupPoints, CupSeries, CupSeriesEvent
-from tournaments.archive.check import Checker, check_header, ensure_users
-from tournaments.archive.check_event import ImportContext, check_audit_list
-from tournaments.archive.export import audit_out
-from tournaments.archive.format import (
+from tournaments.archive import (
     FORMAT,
     IMPORT_ACTION,
     LOCAL_ACTIONS,
     VERSION,
+    Checker,
+    ImportContext,
+    Stamps,
+    atomic_import,
+    audit_out,
+    check_audit_list,
+    check_header,
+    ensure_users,
     exported_with,
     plain,
     usernames_of,
+    write_audit,
 )
-from tournaments.archive.importing import atomic_import
-from tournaments.archive.write import Stamps, write_audit
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event
 from tournaments.services import audit

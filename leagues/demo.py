@@ -26,7 +26,7 @@ from tournaments.demo import SLOVENIAN_PLAYERS
 from tournaments.demo import demo_players as _players
 from tournaments.demo import demo_user as _user
 from tournaments.models import Event, Registration, Round, Scorecard
-from tournaments.seating.rotation import rest_rotation
+from tournaments.seating import rest_rotation
 from tournaments.services import officials, round_jobs
 
 AUSTRIAN_PLAYERS = [

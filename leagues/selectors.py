@@ -26,7 +26,7 @@ from leagues.models import (
 )
 from tournaments.domain import lifecycle
 from tournaments.models import Round, Scorecard, Table
-from tournaments.seating.bounds import no_repeat_bound, schedule_distance
+from tournaments.seating import no_repeat_bound, schedule_distance
 
 # ---------------------------------------------------------------------------------------
 # Leagues, seasons

@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from leagues import cup_totals, league_standings, next_season, pdf, roles, selectors
+from leagues import cup_totals, league_standings, next_season, roles, selectors
 from leagues.models import Season
 from tournaments.domain import limits
 
@@ -73,6 +73,8 @@ def season_detail(request, slug: str, season: str):
 
 def season_pdf(request, slug: str, season: str):
     season_obj = _season_or_404(request, slug, season)
+    from leagues import pdf  # WeasyPrint is loaded with the first printout, not at start
+
     data = pdf.season_standings_pdf(season_obj, after=_after(request), language=get_language() or "en")
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{season_obj.league.slug}-{season_obj.slug}.pdf"'
@@ -95,6 +97,8 @@ def cup_detail(request, slug: str):
 
 def cup_pdf(request, slug: str):
     series = _cup_or_404(request, slug)
+    from leagues import pdf  # WeasyPrint is loaded with the first printout, not at start
+
     data = pdf.cup_ranking_pdf(series, language=get_language() or "en")
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{series.slug}.pdf"'

@@ -25,8 +25,7 @@ from tournaments.engine_text.seating_errors import refused_stage, seating_error_
 from tournaments.errors import ServiceError
 from tournaments.models import Job, Player, Round
 from tournaments.runtime import jobs
-from tournaments.seating import SeatingInvalid, seat_round
-from tournaments.seating.checker import check_seating
+from tournaments.seating import SeatingInvalid, check_seating, seat_round
 from tournaments.services import audit
 
 # Violations of a schedule that make it unusable; the others (a swap that would avoid a

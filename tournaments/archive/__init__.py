@@ -22,13 +22,53 @@ The package, one module per step: `format` (names, versions, fields, JSON), `exp
 `check` (the checker, the header, players and users), `check_event` (an event's body and its
 references), `verify` (stored scores against the engine), `write`, `importing` (the entry
 points) and `backup` (files and backup folders). Their building blocks are shared with
-`leagues.archive`, whose season archives embed events. What other modules call is named here.
+`leagues.archive` and `leagues.archive_cups`, whose season and cup archives embed events.
+
+What other modules call is named here: the apps above tournaments import this package, never
+its modules (import-linter's front-door contract), but for `archive.api`, the toolkit of the
+archive's endpoints, which the leagues' archive endpoints share.
 """
 
 from tournaments.archive.backup import read_file, write_backup, write_file
-from tournaments.archive.export import export_event
-from tournaments.archive.format import dumps, loads
-from tournaments.archive.importing import import_event, read_snapshot, validate_event
+from tournaments.archive.check import Checker, check_header, check_player, ensure_users
+from tournaments.archive.check_event import (
+    ImportContext,
+    check_audit_list,
+    check_event_body,
+    resolve_players,
+)
+from tournaments.archive.export import audit_out, event_body, export_event
+from tournaments.archive.format import (
+    FORMAT,
+    IMPORT_ACTION,
+    LOCAL_ACTIONS,
+    VERSION,
+    dumps,
+    exported_with,
+    loads,
+    plain,
+    player_key,
+    username,
+    usernames_of,
+)
+from tournaments.archive.importing import (
+    atomic_import,
+    import_event,
+    read_snapshot,
+    record_import,
+    refuse_if_rescored_differently,
+    validate_event,
+)
+from tournaments.archive.write import Stamps, write_audit, write_event_body
 
-__all__ = ["dumps", "export_event", "import_event", "loads", "read_file", "read_snapshot",
-           "validate_event", "write_backup", "write_file"]
+__all__ = [
+    # An event's archive, whole.
+    "dumps", "export_event", "import_event", "loads", "read_file", "read_snapshot",
+    "validate_event", "write_backup", "write_file",
+    # The building blocks of the archives that embed events (leagues.archive, archive_cups).
+    "FORMAT", "IMPORT_ACTION", "LOCAL_ACTIONS", "VERSION", "Checker", "ImportContext", "Stamps",
+    "atomic_import", "audit_out", "check_audit_list", "check_event_body", "check_header",
+    "check_player", "ensure_users", "event_body", "exported_with", "plain", "player_key",
+    "record_import", "refuse_if_rescored_differently", "resolve_players", "username",
+    "usernames_of", "write_audit", "write_event_body",
+]

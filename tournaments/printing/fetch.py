@@ -1,7 +1,8 @@
 """What WeasyPrint may read while it renders a printout: data URIs (the QR codes) and the
-DejaVu font files of Debian's fonts-dejavu-core, nothing else. Every renderer passes
-`PrintFetcher` as WeasyPrint's url_fetcher: the event printouts (tournaments.printing.render)
-and the league and cup printouts (leagues.pdf).
+DejaVu font files of Debian's fonts-dejavu-core, nothing else. Every printout passes
+`PrintFetcher` as WeasyPrint's url_fetcher: the documents of the one pipeline
+(tournaments.printing.base, used by the event printouts and the league and cup printouts) and
+the table sheets' stylesheets (tournaments.printing.render).
 
 A file URL is allowed by the file it names, not by how it is spelled: the path is decoded
 once (as urllib decodes it when it opens the file), resolved (`..`, `%2e%2e`, symbolic links)

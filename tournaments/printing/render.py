@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from weasyprint.text.fonts import FontConfiguration
 
 from tournaments.models import Event, Round
-from tournaments.printing import child_process, grid, selectors, sheet_forms
+from tournaments.printing import base, child_process, grid, selectors, sheet_forms
 from tournaments.printing.catalogue import DRAWING_LABELS
 from tournaments.printing.fetch import PrintFetcher
 from tournaments.printing.selectors import MONEY, POINTS, SCHRIFT, TRI1
@@ -43,27 +43,6 @@ SHEET_STYLES = {
 
 def _printed_at(event: Event) -> str:
     return timezone.localtime(timezone.now(), event.tz).strftime("%Y-%m-%d %H:%M")
-
-
-def _html(template: str, context: dict, language: str) -> str:
-    with translation.override(language or "en"):
-        return render_to_string(template, context)
-
-
-def _document(html: str, font_config: FontConfiguration,
-              stylesheet: weasyprint.CSS | None = None) -> weasyprint.Document:
-    return weasyprint.HTML(string=html, url_fetcher=PrintFetcher()).render(
-        font_config=font_config, stylesheets=[stylesheet] if stylesheet else None)
-
-
-def _pdf(documents: list[weasyprint.Document], title: str,
-         pages: list[weasyprint.Page] | None = None) -> bytes:
-    """The documents' pages, or the given `pages` of them, as one PDF."""
-    if pages is None:
-        pages = [page for doc in documents for page in doc.pages]
-    combined = documents[0].copy(pages)
-    combined.metadata.title = title
-    return combined.write_pdf()
 
 
 def _base_context(event: Event) -> dict:
@@ -203,7 +182,7 @@ class _Printing:
         return self.stylesheets[kind]
 
     def _document(self, html: str, kind: str) -> weasyprint.Document:
-        document = _document(html, self.font_config, self.stylesheet(kind))
+        document = base.document(html, self.font_config, self.stylesheet(kind))
         self.documents.append(document)
         return document
 
@@ -223,7 +202,7 @@ class _Printing:
             if scale != 1.0:
                 page = SheetPage(sheet=sheet, grid=_grid(sheet, scale))
                 html = form_html(page)
-            document = _document(html, self.font_config, self.stylesheet(sheet.kind))
+            document = base.document(html, self.font_config, self.stylesheet(sheet.kind))
             if len(document.pages) == 1:
                 found = sheet_forms.slots(document.pages[0], sheet)
                 if found is None:
@@ -261,7 +240,7 @@ class _Printing:
                 self._append([next(filled)], form.number)
 
     def pdf(self, title: str) -> bytes:
-        pdf = _pdf(self.documents, title, self.pages)
+        pdf = base.write(self.documents, title, self.pages)
         if not self.form_pdfs:
             return pdf
         return sheet_forms.laid_over(pdf, self.form_pdfs, self.form_of_page)
@@ -323,12 +302,8 @@ def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | Non
 # ---------------------------------------------------------------------------------------
 
 def _single(template: str, context: dict, event: Event, title: str) -> bytes:
-    html = _html(template, {**_base_context(event), **context}, event.language)
-    # A long list's boxes live until it is written, and the collector walked them again and
-    # again while it was laid out: a quarter of the time (the peak memory a few MB more,
-    # docs/performance.md).
-    with collector.paused():
-        return _pdf([_document(html, FontConfiguration())], title)
+    return base.html_to_pdf(template, {**_base_context(event), **context},
+                            language=event.language, title=title)
 
 
 # The seating list's alphabetical part: rows and letter headings of one height, so that its

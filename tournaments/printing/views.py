@@ -33,7 +33,6 @@ from tournaments.domain import limits, rights
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Job, Round
 from tournaments.printing import links, public_pdfs
-from tournaments.printing import render as printing_render
 from tournaments.printing import selectors as printing_selectors
 from tournaments.printing import services as printing
 from tournaments.printing.pdf_cache import cached_pdf
@@ -59,6 +58,14 @@ def _require_official(request, event: Event):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     raise PermissionDenied("only the event's organisers and referees print table sheets")
+
+
+def _render():
+    """The renderer, imported by the views that render a PDF in the request: a web process
+    loads WeasyPrint with its first printout, not at start (tournaments.printing.base)."""
+    from tournaments.printing import render
+
+    return render
 
 
 def _round(request, event: Event, number: int) -> Round:
@@ -89,7 +96,7 @@ def table_sheet(request, slug: str, number: int, table: int):
     rnd = printing_selectors.round_for_print(event, number)
     if rnd is None:
         raise Http404(f"round {number} does not exist")
-    pdf = printing_render.table_sheet_pdf(rnd, table, links.base_url_of(request))
+    pdf = _render().table_sheet_pdf(rnd, table, links.base_url_of(request))
     if pdf is None:
         raise Http404(f"round {number} has no table {table}")
     return _pdf(pdf, f"{slug}-round-{number}-table-{table}-sheet.pdf")
@@ -321,6 +328,6 @@ def scorecard(request, slug: str, number: int, table: int):
     # Officials see unfinished cards marked provisional: those are rendered each time.
     pdf = (cached_pdf("scorecard", (*public_pdfs.event_key(event), event.results_version, number, table,
                                     links.base_url_of(request)),
-                      lambda: printing_render.scorecard_pdf(card))
-           if card.finished else printing_render.scorecard_pdf(card))
+                      lambda: _render().scorecard_pdf(card))
+           if card.finished else _render().scorecard_pdf(card))
     return _pdf(pdf, f"{slug}-round-{number}-table-{table}-scorecard.pdf")

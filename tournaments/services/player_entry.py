@@ -60,7 +60,7 @@ def read_import_csv(text: str, columns: tuple[str, ...] = IMPORT_COLUMNS, *, fie
     """The data rows of an import file as (row index, file line, {column: value}), or the
     problems of its header. Spreadsheets export with commas, semicolons or tabs; the header
     line says which. `columns` are the columns a file may have (a league season's import
-    has its own, leagues.services_import). A file with more data rows than
+    has its own, leagues.services.members_import). A file with more data rows than
     CSV_IMPORT_MAX_ROWS is refused as soon as the reader passes them, naming `field` (the
     form's or the API's field the text came in)."""
     text = (text or "").lstrip("\ufeff")
@@ -187,7 +187,7 @@ def plan_import(event: Event, rows: list[tuple[int, int, dict[str, str]]], *, ac
 class ImportRegistry:
     """The player registry as a CSV import sees it: the checks of a row's player columns
     (first_name, last_name, club, country, federation_id) and the player a row names. Shared
-    by an event's registration import and a league season's (leagues.services_import), so
+    by an event's registration import and a league season's (leagues.services.members_import), so
     both find the same player where the other would.
 
     A federation id names its owner in the whole registry, also one of another organiser's

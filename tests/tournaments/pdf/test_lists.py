@@ -13,7 +13,7 @@ from tests.tournaments.pdf.pdftext import page_texts, text
 from tournaments import services
 from tournaments.domain.standings import event_standings
 from tournaments.models import Event
-from tournaments.printing import render, selectors
+from tournaments.printing import base, render, selectors
 from tournaments.services import round_jobs
 
 pytestmark = pytest.mark.django_db
@@ -86,13 +86,13 @@ def test_a_list_is_laid_out_with_the_cycle_collector_paused_and_given_back(monke
     event = builders.slovenian_event(slug="wall-gc", tables=2)
     builders.seat(event, 1)
     seen = []
-    original = render._document
+    original = base.document
 
     def watching(*args, **kwargs):
         seen.append(gc.isenabled())
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(render, "_document", watching)
+    monkeypatch.setattr(base, "document", watching)
     render.seating_pdf(selectors.round_for_print(event, 1))
     render.standings_pdf(event)
     assert seen == [False, False] and gc.isenabled()
@@ -100,7 +100,7 @@ def test_a_list_is_laid_out_with_the_cycle_collector_paused_and_given_back(monke
     def failing(*args, **kwargs):
         raise RuntimeError("out of toner")
 
-    monkeypatch.setattr(render, "_document", failing)
+    monkeypatch.setattr(base, "document", failing)
     with pytest.raises(RuntimeError):
         render.standings_pdf(event)
     assert gc.isenabled()

@@ -13,7 +13,7 @@ import pytest
 
 from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import page_image, reader
-from tournaments.printing import render, selectors, sheet_forms
+from tournaments.printing import base, render, selectors, sheet_forms
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -39,7 +39,7 @@ def _form_drawings(pdf: bytes) -> list[tuple[int, int]]:
 
 
 def _whole(sheet) -> bytes:
-    return render._pdf([render._document(render.sheet_html(sheet), render.FontConfiguration())],
+    return base.write([base.document(render.sheet_html(sheet), render.FontConfiguration())],
                        "whole")
 
 
@@ -147,8 +147,8 @@ def test_a_long_event_name_and_address_lower_the_grids_rows_to_keep_one_page(mon
     event.name = "Mednarodni odprti turnir v taroku za pokal občine Ivančna Gorica 2026"
     event.save()
     builders.seat(event, 1)
-    base = "https://turnirji.tarok-zveza-slovenije.example.org"
-    sheets = selectors.table_sheets(selectors.round_for_print(event, 1), base)
+    address = "https://turnirji.tarok-zveza-slovenije.example.org"
+    sheets = selectors.table_sheets(selectors.round_for_print(event, 1), address)
     scales = []
     original = render._grid
     monkeypatch.setattr(render, "_grid",
@@ -159,7 +159,7 @@ def test_a_long_event_name_and_address_lower_the_grids_rows_to_keep_one_page(mon
     # The form was laid out again with lower rows; the tables' own numbers follow them.
     assert min(scales) < 1
     assert scales[-2:] == [min(scales)] * 2
-    whole = render._document(render.sheet_html(sheets[0]), render.FontConfiguration())
+    whole = base.document(render.sheet_html(sheets[0]), render.FontConfiguration())
     assert len(whole.pages) == 2  # laid out whole, the same sheet runs onto a second page
     for page, sheet in zip(pages, sheets, strict=True):
         body = page.extract_text()

@@ -22,7 +22,7 @@ from tests.tournaments.pdf import builders
 from tests.tournaments.pdf.pdftext import fonts, page_image, reader, text
 from tournaments import services
 from tournaments.models import TableLink
-from tournaments.printing import links, qr, render, selectors
+from tournaments.printing import base, links, qr, render, selectors
 from tournaments.seating.rotation import rest_rotation
 from tournaments.services import table_links
 
@@ -173,9 +173,9 @@ def test_every_sheet_carries_a_qr_code_of_its_tables_entry_page(czech, settings)
     settings.ALLOWED_HOSTS = ["venue.example.org"]
     event, _ = czech
     request = RequestFactory().get("/", HTTP_HOST="venue.example.org", secure=True)
-    base = links.base_url_of(request)
+    address = links.base_url_of(request)
     rnd = selectors.round_for_print(event, 2)
-    sheets = selectors.table_sheets(rnd, base)
+    sheets = selectors.table_sheets(rnd, address)
     # The QR code is the table's link (no account needed), the short code is printed for typing.
     tokens = {link.table.number: link for link in TableLink.objects.filter(table__round=rnd)}
     assert [s.entry_url for s in sheets] == [
@@ -233,7 +233,7 @@ def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(buil
     assert "<style>" not in render.sheet_html(sheets[2], shared_style=True)
     alone_html = render.sheet_html(sheets[2])
     assert "<style>" in alone_html
-    alone = render._pdf([render._document(alone_html, render.FontConfiguration())], "alone")
+    alone = base.write([base.document(alone_html, render.FontConfiguration())], "alone")
     assert (page_image(together, page=2, dpi=100).tobytes()
             == page_image(alone, dpi=100).tobytes())
 
@@ -248,8 +248,8 @@ def test_a_rounds_sheets_are_laid_out_in_batches_each_sheet_on_its_own_page(monk
     builders.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
     laid_out = []
-    original = render._document
-    monkeypatch.setattr(render, "_document",
+    original = base.document
+    monkeypatch.setattr(base, "document",
                         lambda html, *a: laid_out.append((html.count('class="table-sheet"'),
                                                           html.count('class="sheet-fill"')))
                         or original(html, *a))
@@ -272,13 +272,13 @@ def test_the_cycle_collector_is_paused_while_the_sheets_are_laid_out_and_written
     builders.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
     enabled_while = []
-    original = render._pdf
+    original = base.write
 
     def watching(*args, **kwargs):
         enabled_while.append(gc.isenabled())
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(render, "_pdf", watching)
+    monkeypatch.setattr(base, "write", watching)
     assert gc.isenabled()
     assert len(reader(render.sheets_pdf(sheets, title="round")).pages) == 3
     assert enabled_while == [False]
@@ -287,7 +287,7 @@ def test_the_cycle_collector_is_paused_while_the_sheets_are_laid_out_and_written
     def failing(*args, **kwargs):
         raise RuntimeError("out of paper")
 
-    monkeypatch.setattr(render, "_pdf", failing)
+    monkeypatch.setattr(base, "write", failing)
     with pytest.raises(RuntimeError):
         render.sheets_pdf(sheets, title="round")
     assert gc.isenabled()
