@@ -33,7 +33,7 @@ from tournaments.forms import (
     ruleset_description,
 )
 from tournaments.models import Event, Job, Player, Registration, Round, Scorecard
-from tournaments.pages.public import (
+from tournaments.pages.common import (
     event_role_required,
     login_redirect,
     standings_context,
