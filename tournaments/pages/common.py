@@ -76,9 +76,7 @@ def event_role_required(check):
             if "number" in kwargs:
                 # A round the user may not see (a draft, or none) does not exist for him,
                 # whatever role the page asks: as in the API, 404 comes before 403.
-                rnd = event.rounds.filter(number=kwargs["number"]).first()
-                if rnd is None or not rights.can_view_round(request.user, rnd):
-                    raise Http404(_("No such round."))
+                visible_round_or_404(request.user, event, kwargs["number"])
             if not check(request.user, event):
                 raise PermissionDenied(_("You do not run this event."))
             return view(request, event, *args, **kwargs)
@@ -88,7 +86,18 @@ def event_role_required(check):
     return decorator
 
 
+def visible_round_or_404(user: Any, event: Event, number: int) -> Round:
+    """The round as the user may see it: a draft, like a round that does not exist, is 404
+    for anyone but the event's officials (`tournaments.selectors.visible_round`)."""
+    rnd = selectors.visible_round(user, event, number)
+    if rnd is None:
+        raise Http404(_("No such round."))
+    return rnd
+
+
 def round_or_404(event: Event, number: int) -> Round:
+    """The round, drafts included: for pages whose role check already let only the
+    officials in."""
     rnd = event.rounds.filter(number=number).first()
     if rnd is None:
         raise Http404(_("No such round."))

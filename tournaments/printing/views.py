@@ -63,8 +63,8 @@ def _require_official(request, event: Event):
 
 def _round(request, event: Event, number: int) -> Round:
     """The round as the user may see it: a draft exists for the officials only."""
-    rnd = event.rounds.select_related("event").filter(number=number).first()
-    if rnd is None or not rights.can_view_round(request.user, rnd):
+    rnd = selectors.visible_round(request.user, event, number)
+    if rnd is None:
         raise Http404(f"round {number} does not exist")
     return rnd
 
