@@ -117,7 +117,7 @@ def build(players: int, tag: str) -> tuple[str, list[TablePlan]]:
     from tournaments import services
     from tournaments.forms import entry_context
     from tournaments.models import Scorecard, TableLink
-    from tournaments.pages.public import seat_labels
+    from tournaments.pages.common import seat_labels
 
     event = builders.slovenian_event(slug=f"load-{players}-{tag}", tables=players // 4,
                                      planned_rounds=3, name=f"Load {players}")

@@ -41,7 +41,7 @@ from tournaments.domain import limits, rights
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
 from tournaments.models import Event
-from tournaments.pages.public import login_redirect
+from tournaments.pages.common import login_redirect
 from tournaments.runtime import jobs
 
 SEARCH_RESULTS = 20

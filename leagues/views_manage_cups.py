@@ -23,7 +23,7 @@ from leagues.models import CupSeries
 from tournaments import selectors as tournament_selectors
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
-from tournaments.pages.public import login_redirect
+from tournaments.pages.common import login_redirect
 
 
 def cup_organiser_required(view):

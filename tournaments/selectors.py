@@ -81,6 +81,16 @@ def rounds_shown_to(event: Event, *, with_drafts: bool) -> QuerySet[Round]:
     return rounds if with_drafts else rounds.filter(lifecycle.published_rounds_q())
 
 
+def visible_round(actor: Any, event: Event, number: int) -> Round | None:
+    """The round of that number as `actor` may see it: None when there is none, and for a
+    draft when he is not one of the event's officials (`rights.can_view_round`). Read through
+    the event, the round's `event` is the one given, without a query more."""
+    rnd = event.rounds.filter(number=number).first()
+    if rnd is None or not rights.can_view_round(actor, rnd):
+        return None
+    return rnd
+
+
 def round_with_seating(event: Event, number: int) -> Round | None:
     seats = Seat.objects.select_related("registration__player").order_by("position")
     tables = Table.objects.select_related("scorecard").prefetch_related(

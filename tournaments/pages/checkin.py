@@ -16,7 +16,7 @@ from tournaments import selectors
 from tournaments.domain import limits, rights
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Registration
-from tournaments.pages.public import event_role_required
+from tournaments.pages.common import event_role_required
 from tournaments.services import checkin
 
 organiser_required = event_role_required(rights.is_organiser)

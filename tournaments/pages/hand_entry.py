@@ -16,7 +16,7 @@ from tournaments.domain import lifecycle, limits, rights
 from tournaments.domain.rights import CardAction
 from tournaments.forms import HandForm, MoneySheetForm, entry_context, hand_feedback
 from tournaments.models import Scorecard, Table
-from tournaments.pages.public import seat_labels, sheet_context
+from tournaments.pages.common import seat_labels, sheet_context
 
 
 def hand_form(table: Table, card: Scorecard, *, data: Any = None, number: int,

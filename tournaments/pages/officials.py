@@ -16,7 +16,7 @@ from tournaments.domain import rights
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
 from tournaments.models import Event
-from tournaments.pages.public import event_role_required, raise_refusal
+from tournaments.pages.common import event_role_required, raise_refusal
 from tournaments.services import officials
 
 organiser_required = event_role_required(rights.is_organiser)

@@ -33,9 +33,10 @@ from tournaments.forms import (
     ruleset_description,
 )
 from tournaments.models import Event, Job, Player, Registration, Round, Scorecard
-from tournaments.pages.public import (
+from tournaments.pages.common import (
     event_role_required,
     login_redirect,
+    round_or_404,
     standings_context,
     table_or_404,
 )
@@ -340,9 +341,7 @@ def job_status(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
 
 @organiser_required
 def round_manage(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    rnd = event.rounds.filter(number=number).first()
-    if rnd is None:
-        raise Http404(_("No such round."))
+    rnd = round_or_404(event, number)
     tables = selectors.round_tables_status(rnd)
     players = [(str(s.registration.start_number), f"{s.registration.start_number} · {s.registration.player}")
                for t in tables for s in t.seats.all()]
@@ -374,9 +373,7 @@ def table_link_reissue(request: HttpRequest, event: Event, number: int, table_nu
 
 
 def _round_action(request: HttpRequest, event: Event, number: int, action, done: str) -> HttpResponse:
-    rnd = event.rounds.filter(number=number).first()
-    if rnd is None:
-        raise Http404(_("No such round."))
+    rnd = round_or_404(event, number)
     try:
         action(rnd)
     except ServiceError as exc:

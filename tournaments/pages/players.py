@@ -26,7 +26,7 @@ from tournaments.forms import (
     add_service_errors,
 )
 from tournaments.models import Player
-from tournaments.pages.public import login_redirect
+from tournaments.pages.common import login_redirect
 from tournaments.services import player_registry
 
 REGISTRY_PAGE_SIZE = 50

@@ -29,7 +29,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Hand, Scorecard, Table
 from tournaments.pages import hand_entry as hand_entry
-from tournaments.pages.public import (
+from tournaments.pages.common import (
     event_role_required,
     login_redirect,
     raise_refusal,

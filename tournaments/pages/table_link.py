@@ -37,7 +37,7 @@ from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
 from tournaments.forms import CardWriteForm, HandForm, MoneySheetForm
 from tournaments.models import Scorecard, TableLink
 from tournaments.pages import hand_entry as hand_entry
-from tournaments.pages.public import seat_labels
+from tournaments.pages.common import seat_labels
 from tournaments.services import table_links
 
 DEVICE_COOKIE = "tarok_device"

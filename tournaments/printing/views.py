@@ -70,8 +70,8 @@ def _render():
 
 def _round(request, event: Event, number: int) -> Round:
     """The round as the user may see it: a draft exists for the officials only."""
-    rnd = event.rounds.select_related("event").filter(number=number).first()
-    if rnd is None or not rights.can_view_round(request.user, rnd):
+    rnd = selectors.visible_round(request.user, event, number)
+    if rnd is None:
         raise Http404(f"round {number} does not exist")
     return rnd
 
