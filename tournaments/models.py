@@ -401,22 +401,31 @@ class Seat(models.Model):
         return f"{self.table} seat {self.position}: {self.registration}"
 
 
-class TableLink(models.Model):
-    """A table's link for the players' phones: an unguessable token (the QR code of the printed
-    sheet) and a short code to type, both leading to the table's own page with no account.
+class IssuedLink(models.Model):
+    """What a link opened with no account has: its unguessable token, who issued it when, and
+    when it was revoked. An object has one live link at a time; revoking it keeps the old row
+    with its `revoked_at` and issues a new one."""
 
-    A table has one live link at a time; revoking it (a lost sheet) keeps the old row with its
-    `revoked_at` and issues a new one, so a reprinted sheet carries the new token.
-    """
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
     token = models.CharField(max_length=64, unique=True)
-    code = models.CharField(max_length=16)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class TableLink(IssuedLink):
+    """A table's link for the players' phones: an unguessable token (the QR code of the printed
+    sheet) and a short code to type, both leading to the table's own page with no account.
+
+    Revoking it (a lost sheet) issues a new one, so a reprinted sheet carries the new token.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+    code = models.CharField(max_length=16)
 
     class Meta:
         ordering = ["table", "-created_at"]
@@ -429,6 +438,26 @@ class TableLink(models.Model):
 
     def __str__(self) -> str:
         return f"link of {self.table}"
+
+
+class PlayerLink(IssuedLink):
+    """A player's personal link for one event: an unguessable token that opens his own page
+    (his table and seat in the round being played, his rounds and his place) with no account.
+
+    Reissuing it (a link seen by the wrong people) issues a new one, as a table's link does.
+    """
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="links")
+
+    class Meta:
+        ordering = ["registration", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["registration"], condition=Q(revoked_at__isnull=True),
+                                    name="player_link_one_live_per_registration"),
+        ]
+
+    def __str__(self) -> str:
+        return f"personal link of {self.registration}"
 
 
 class Scorecard(models.Model):

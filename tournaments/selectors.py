@@ -4,6 +4,7 @@ with the field."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
@@ -19,6 +20,7 @@ from tournaments.models import (
     Scorecard,
     Seat,
     Table,
+    TableLink,
 )
 
 
@@ -306,3 +308,67 @@ def players_for_merge(actor: Any) -> QuerySet[Player]:
     regs = Registration.objects.select_related("event").order_by("event__starts_on", "pk")
     return (players_visible_to(actor).select_related("user")
             .prefetch_related(Prefetch("registrations", queryset=regs)))
+
+
+@dataclass
+class PlayerRound:
+    """One round of a player's day as his personal page shows it: where he sat, his card's
+    state, and his result once the card counts."""
+    round: Round
+    table: Table
+    seat: Seat
+    position: int  # his seat at the table, from 1 as on the sheet
+    counted: bool
+    points: Any = None
+    score: int | None = None
+
+
+@dataclass
+class PlayerDay:
+    """A player's event as his personal link shows it: only what is public (published rounds,
+    standings) and his own seats, never another player's private data."""
+    registration: Registration
+    rounds: list[PlayerRound] = field(default_factory=list)
+    # The round being played (published, not closed) in which he sits, his seat in it and
+    # its table's live link, so that he enters hands without scanning the sheet.
+    now: PlayerRound | None = None
+    table_link: TableLink | None = None
+    rank: int | None = None
+    field_size: int = 0
+    planned_rounds: int = 0
+
+
+def player_day(registration: Registration) -> PlayerDay:
+    """What the player's personal page shows, read in a fixed number of queries."""
+    event = registration.event
+    seats = list(Seat.objects.filter(registration=registration)
+                 .filter(lifecycle.published_rounds_q("round__"))
+                 .select_related("round", "table__scorecard").order_by("round__number"))
+    table = standings.event_standings(event)
+    row = next((r for r in table.rows if r.registration.pk == registration.pk), None)
+    day = PlayerDay(registration=registration, planned_rounds=event.planned_rounds,
+                    rank=row.rank if row is not None and row.rounds_played else None,
+                    field_size=len(table.rows))
+    for seat in seats:
+        result = row.per_round.get(seat.round.number) if row is not None else None
+        day.rounds.append(PlayerRound(
+            round=seat.round, table=seat.table, seat=seat,
+            position=seat.position + 1,  # stored from 0, printed from 1
+            counted=result is not None, points=result[0] if result else None,
+            score=result[1] if result else None))
+    playing = [r for r in day.rounds if lifecycle.is_playable(r.round)]
+    if playing:
+        day.now = playing[-1]
+        day.table_link = TableLink.objects.filter(table=day.now.table, revoked_at__isnull=True).first()
+    return day
+
+
+def later_table_of(registration: Registration, after: Round) -> tuple[Table, TableLink | None] | None:
+    """The player's table in a published round after `after` that is being played now, with
+    its live link: where a table link of a finished round sends the phone that played it."""
+    seat = (Seat.objects.filter(registration=registration, round__number__gt=after.number,
+                                round__status__in=sorted(lifecycle.PLAYABLE_ROUNDS))
+            .select_related("table__round").order_by("-round__number").first())
+    if seat is None:
+        return None
+    return seat.table, TableLink.objects.filter(table=seat.table, revoked_at__isnull=True).first()

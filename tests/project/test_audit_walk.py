@@ -28,6 +28,7 @@ import leagues.services
 import tournaments.services
 import tournaments.services.checkin
 import tournaments.services.officials
+import tournaments.services.player_links
 import tournaments.services.player_registry
 import tournaments.services.round_jobs
 import tournaments.services.table_links
@@ -37,8 +38,17 @@ from tests.factories import PlayerFactory
 from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
 from tournaments import services as ts
 from tournaments.errors import NotFound
-from tournaments.models import AuditEntry, Dispute, Event, Registration, Round, Scorecard, TableLink
-from tournaments.services import officials, table_links
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Event,
+    PlayerLink,
+    Registration,
+    Round,
+    Scorecard,
+    TableLink,
+)
+from tournaments.services import officials, player_links, table_links
 from tournaments.services import player_registry as tp
 from tournaments.services import round_jobs as tr
 
@@ -46,7 +56,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MODULES = [tournaments.services, tournaments.services.round_jobs, tournaments.services.player_registry,
            tournaments.services.checkin, tournaments.services.officials, tournaments.services.table_links,
-           leagues.services]
+           tournaments.services.player_links, leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
@@ -75,6 +85,8 @@ NOT_WRITES = {
     "leagues.services.schedule_needs_job": "reads the sizes of a season's divisions",
     "leagues.services.schedule_job_of": "reads the latest schedule job of a season",
     "tournaments.services.is_checker_note": "pure: whether a round note is the checker's",
+    "tournaments.services.player_links.live_links": "reads an event's personal links",
+    "tournaments.services.player_links.open_by_token": "reads a personal link",
 }
 
 
@@ -338,6 +350,19 @@ def _link_revoke(w: World) -> Call:
     table = w.published_round().tables.get(number=1)
     return Call(lambda: table_links.link_revoke(table=table, actor=w.organiser),
                 "table_link.reissue", w.organiser)
+
+
+def _player_links_ensure(w: World) -> Call:
+    event = w.event("walk-links-issue", players=4)
+    PlayerLink.objects.filter(registration__event=event).delete()
+    return Call(lambda: player_links.links_ensure(event=event, actor=w.organiser),
+                "player_link.issue", w.organiser)
+
+
+def _player_link_reissue(w: World) -> Call:
+    registration = w.event("walk-links", players=4).registrations.get(start_number=2)
+    return Call(lambda: player_links.link_reissue(registration=registration, actor=w.organiser),
+                "player_link.reissue", w.organiser)
 
 
 def _scorecard_annul(w: World) -> Call:
@@ -686,6 +711,8 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.officials.official_account_create": _official_account_create,
     "tournaments.services.table_links.links_ensure": _links_ensure,
     "tournaments.services.table_links.link_revoke": _link_revoke,
+    "tournaments.services.player_links.link_reissue": _player_link_reissue,
+    "tournaments.services.player_links.links_ensure": _player_links_ensure,
     "tournaments.services.scorecard_annul": _scorecard_annul,
     "tournaments.services.money_sheet_save": _money_sheet_save,
     "tournaments.services.refresh_carried_totals": _refresh_carried_totals,
@@ -825,6 +852,9 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "leagues.services.schedule_needs_job": lambda: ls.schedule_needs_job(season),
         "leagues.services.schedule_job_of": lambda: ls.schedule_job_of(season),
         "tournaments.services.is_checker_note": lambda: ts.is_checker_note("checker: x"),
+        "tournaments.services.player_links.live_links": lambda: player_links.live_links(rnd.event),
+        "tournaments.services.player_links.open_by_token": lambda: player_links.open_by_token(
+            PlayerLink.objects.filter(registration__event=rnd.event).first().token),
     }
     assert set(calls) == set(NOT_WRITES)
     before = _row_counts()

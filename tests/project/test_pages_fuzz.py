@@ -113,11 +113,10 @@ class _Document:
 
 @pytest.fixture
 def _quick(monkeypatch, settings):
-    from leagues import pdf as league_pdf
-    from tournaments.printing import render
+    # Every printout is laid out through the one pipeline's WeasyPrint (tournaments.printing.base).
+    from tournaments.printing import base
 
-    for module in (render, league_pdf):
-        monkeypatch.setattr(module.weasyprint, "HTML", _Document)
+    monkeypatch.setattr(base.weasyprint, "HTML", _Document)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 

@@ -27,7 +27,7 @@ from tournaments.models import (
     StandingsAdjustment,
     Table,
 )
-from tournaments.services import table_links
+from tournaments.services import player_links, table_links
 
 
 def _auto_times(model: type[models.Model]) -> list[str]:
@@ -136,9 +136,10 @@ class _EventWriter:
                 dispute.correction = entries[d["correction"]]
                 dispute.save(update_fields=["correction"])
         # Links are not archived (their tokens are secrets of the running event): the restored
-        # rounds get new ones, as a newly stored round does.
+        # rounds and registrations get new ones, as newly stored ones do.
         for rnd in rounds.values():
             table_links.links_ensure(rnd=rnd, audited=False)
+        player_links.links_ensure(event=event, audited=False)
         # Last, since the writes above stamped the clock's time on every one of them.
         self.stamps.apply()
         event.refresh_from_db()

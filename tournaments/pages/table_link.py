@@ -30,12 +30,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from guard.client_address import limit_key
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.domain import limits, rights
 from tournaments.domain.rights import CardAction, TableSeat
 from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
 from tournaments.forms import CardWriteForm, HandForm, MoneySheetForm
-from tournaments.models import Scorecard, TableLink
+from tournaments.models import Registration, Round, Scorecard, Table, TableLink
 from tournaments.pages import hand_entry as hand_entry
 from tournaments.pages.common import seat_labels
 from tournaments.services import table_links
@@ -167,8 +167,25 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
         # A second person is a second phone, unless the event plays one phone per table.
         "on_submitting_phone": rights.on_submitting_phone(card, seat),
         "validate_url": reverse("table-link-validate", args=[link.token]),
+        **_later_table(table, seat),
     }, status=status)
     return _with_device(request, response)
+
+
+def _later_table(table: Table, seat: TableSeat) -> dict[str, Any]:
+    """Once the round is over, where the player who chose this seat on the phone sits in the
+    round being played now, with that table's link: a round-1 QR code scanned in round 2
+    leads on to the right table."""
+    if table.round.status != Round.Status.CLOSED:
+        return {}
+    registration = Registration.objects.filter(event_id=seat.event_id,
+                                               start_number=seat.start_number).first()
+    found = selectors.later_table_of(registration, table.round) if registration else None
+    if found is None:
+        return {}
+    later, later_link = found
+    return {"later_table": later,
+            "later_link_path": _page_url(later_link) if later_link else ""}
 
 
 @never_cache

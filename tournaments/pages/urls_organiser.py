@@ -4,7 +4,7 @@ player registry with the merging of two records of one person."""
 
 from django.urls import path
 
-from tournaments.pages import checkin, officials, players, table
+from tournaments.pages import checkin, officials, player_link, players, table
 from tournaments.pages import organiser as views
 
 T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
@@ -28,6 +28,9 @@ urlpatterns = [
     path("e/<slug:slug>/players/", views.players, name="manage-players"),
     path("e/<slug:slug>/players/add/", views.player_add, name="manage-player-add"),
     path("e/<slug:slug>/players/import/", views.players_import, name="manage-players-import"),
+    path("e/<slug:slug>/players/links/", player_link.personal_links, name="manage-player-links"),
+    path("e/<slug:slug>/players/<num:start_number>/link/reissue/", player_link.personal_link_reissue,
+         name="manage-player-link-reissue"),
     path("e/<slug:slug>/players/bulk/", checkin.registrations_bulk,
          name="manage-registrations-bulk"),
     path("e/<slug:slug>/players/<num:registration_id>/status/", views.registration_status,

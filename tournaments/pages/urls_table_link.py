@@ -1,9 +1,10 @@
 """Routes of the table link (/t/): the players' own page of their table, opened from the QR
-code of the sheet or by typing its code. The prefix is printed on the sheets
-(tournaments.printing.links)."""
+code of the sheet or by typing its code; and of the personal link (/p/), a player's own page
+for the event. The prefixes are printed on the sheets and badges (tournaments.printing.links)."""
 
 from django.urls import path
 
+from tournaments.pages import player_link
 from tournaments.pages import table_link as views
 
 T = "t/<str:token>/"
@@ -19,4 +20,5 @@ urlpatterns = [
     path(T + "submit/", views.submit, name="table-link-submit"),
     path(T + "confirm/", views.confirm, name="table-link-confirm"),
     path(T + "money/", views.money_sheet, name="table-link-money"),
+    path("p/<str:token>/", player_link.personal_page, name="player-link"),
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 TABLE_LINK_PREFIX = "/t/"
+PLAYER_LINK_PREFIX = "/p/"
 
 
 def table_link_path(token: str) -> str:
@@ -21,6 +22,16 @@ def table_link_path(token: str) -> str:
 def table_link_url(base_url: str, token: str) -> str:
     """Absolute URL of a table's link; `base_url` is scheme and host, no slash."""
     return base_url.rstrip("/") + table_link_path(token)
+
+
+def player_link_path(token: str) -> str:
+    """A player's personal page (tournaments.pages.player_link), printed as a QR code on his
+    badge or entry confirmation."""
+    return f"{PLAYER_LINK_PREFIX}{token}/"
+
+
+def player_link_url(base_url: str, token: str) -> str:
+    return base_url.rstrip("/") + player_link_path(token)
 
 
 def code_entry_url(base_url: str) -> str:

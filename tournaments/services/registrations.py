@@ -19,7 +19,7 @@ from tournaments.models import (
     Player,
     Registration,
 )
-from tournaments.services import audit
+from tournaments.services import audit, player_links
 from tournaments.services.validation import full_clean
 
 
@@ -43,6 +43,7 @@ def registration_create(*, event: Event, player: Player, actor: Any,
     reg = Registration(event=event, player=player, start_number=start_number, status=status)
     full_clean(reg, exclude=["event", "player"])
     reg.save()
+    player_links.links_ensure(event=event, actor=actor, audited=False)
     audit.record(actor=actor, action="registration.create", target=reg, event=event,
                  after=_registration_created(reg))
     return reg
@@ -110,6 +111,7 @@ def registrations_create_many(*, event: Event, entries: list[tuple[Player, int, 
     if any(r.pk is None for r in created):  # pragma: no cover - PostgreSQL and SQLite return keys
         raise ServiceError(_("the database returned no keys for the new registrations"),
                            code="no_keys_returned")
+    player_links.links_ensure(event=event, actor=actor, audited=False)
     audit.record_many(actor=actor, action="registration.create", event=event,
                       changes=[(r, _registration_created(r)) for r in created])
     return created

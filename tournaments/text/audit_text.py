@@ -85,6 +85,8 @@ ACTION_LABELS = {
     "standings.refresh": gettext_lazy("carried points recomputed"),
     "table_link.issue": gettext_lazy("table links issued"),
     "table_link.reissue": gettext_lazy("table link replaced"),
+    "player_link.issue": gettext_lazy("personal links issued"),
+    "player_link.reissue": gettext_lazy("personal link replaced"),
 }
 
 FIELD_LABELS = {

@@ -1,0 +1,83 @@
+"""The personal link (/p/<token>/): a player's own page for one event, opened from the QR code
+of his badge or entry confirmation, on his phone, with no account. It shows his table and seat
+in the round being played with that table's link (he enters hands without scanning the
+sheet), his rounds and results so far, and his place. Who holds the link sees what is public
+and this player's own seats, never another player's private data (tournaments.selectors.
+player_day).
+
+And the organiser's list of his players' personal links with their QR codes, printable for
+badges, where a link seen by the wrong people is reissued.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors
+from tournaments.domain import rights
+from tournaments.errors import NotFound
+from tournaments.models import Event
+from tournaments.pages.common import event_role_required, raise_refusal
+from tournaments.printing import links, qr
+from tournaments.services import player_links
+
+organiser_required = event_role_required(rights.is_organiser)
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    # The token is the key to the page: it must not leave in a Referer, nor be kept by a
+    # shared cache or a search engine.
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@never_cache
+def personal_page(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        link = player_links.open_by_token(token)
+    except NotFound:
+        raise Http404(_("There is no player with this link.")) from None
+    day = selectors.player_day(link.registration)
+    return _private(render(request, "tournaments/player_link/page.html", {
+        "event": link.registration.event, "registration": link.registration,
+        "player": link.registration.player, "day": day,
+        "table_link_path": links.table_link_path(day.table_link.token) if day.table_link else "",
+    }))
+
+
+@never_cache
+@organiser_required
+def personal_links(request: HttpRequest, event: Event) -> HttpResponse:
+    """Every player's personal link and its QR code, in start-number order: a page to print
+    for badges, or to read a link out to a player."""
+    base = links.base_url_of(request)
+    live = player_links.live_links(event)
+    rows = []
+    for reg in selectors.registrations_of(event):
+        link = live.get(reg.pk)
+        url = links.player_link_url(base, link.token) if link else ""
+        rows.append({"registration": reg, "url": url, "qr": qr.qr_data_uri(url) if url else ""})
+    return _private(render(request, "tournaments/manage/player_links.html", {
+        "event": event, "rows": rows}))
+
+
+@require_POST
+@organiser_required
+def personal_link_reissue(request: HttpRequest, event: Event, start_number: int) -> HttpResponse:
+    registration = event.registrations.filter(start_number=start_number).first()
+    if registration is None:
+        raise Http404(_("No such player."))
+    try:
+        player_links.link_reissue(registration=registration, actor=request.user)
+    except NotFound as exc:
+        raise_refusal(exc)
+    messages.success(request, _("%(player)s has a new personal link; the old one no longer works.")
+                     % {"player": registration.player})
+    return redirect(reverse("manage-player-links", args=[event.slug]) + f"#p{start_number}")
