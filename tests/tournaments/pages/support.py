@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client, TestCase
 
+from sample_data.factories import allow_event_creation
 from tests.conftest import built_once
-from tests.factories import allow_event_creation
 from tournaments import services
 from tournaments.models import Event, Registration, Round, Scorecard, Table
 from tournaments.services import round_jobs

@@ -14,7 +14,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config.celery import app
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 from tests.tournaments.api.test_roles import E, build_world
 from tournaments import services
 from tournaments.errors import ServiceError
