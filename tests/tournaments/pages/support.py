@@ -61,6 +61,14 @@ def make_event(organiser: Any, *, slug: str, players: int = 8, referee: Any = No
     return event
 
 
+def registered_event(players: int, slug: str = "desk", **fields: Any) -> tuple[Event, Any]:
+    """An event of `players` players, all registered and none checked in, with its organiser."""
+    organiser = make_user(f"org-{slug}", can_create=True)
+    event = make_event(organiser, slug=slug, players=players, **fields)
+    event.registrations.update(status=Registration.Status.REGISTERED)
+    return event, organiser
+
+
 def seat_round(event: Event, actor: Any, capture) -> Round:
     with capture(execute=True):
         job = round_jobs.round_generation_queue(event=event, actor=actor)
