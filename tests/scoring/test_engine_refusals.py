@@ -1,6 +1,7 @@
 """`scoring.evaluate` reads a scorecard in one order and stops where nothing more can be
 read: the object, the ruleset, the options, then a money sheet or the mode, players and
-hands, then the optional initial state; every problem found up to there is listed."""
+hands, then the optional initial state; every problem found up to there is listed, up to
+a cap and a closing entry that counts the rest."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The money sheet of gp-vysociny-2004: the seed's sample card (seed 004, "Stůl číslo /
-Tischnummer / Table number", table 4, round 2) and every way a sheet can be wrong."""
+Tischnummer / Table number", table 4, round 2) and every way a sheet can be wrong, amounts
+no coin makes among them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """Validation of Tarok.net scorecards: every impossible entry is refused with the contract's
-error list (each error names the hand and the field), and nothing is scored then."""
+error list (each error names the hand and the field), and nothing is scored then; a valat
+the counted points cannot hold, and announcements that cannot be true together (naming the
+pair), are refused."""
 
 from __future__ import annotations
 

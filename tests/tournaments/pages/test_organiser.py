@@ -2,7 +2,8 @@
 players (a bad CSV row imports nothing), check in, seat a round through the background job
 and follow its progress, swap, publish, run the clock, enter hands at a table with the
 engine's errors at the field, confirm by a second person, close the round, finish the event;
-and the money sheet of a money ruleset."""
+and the money sheet of a money ruleset. Destructive buttons ask first, a short card warns
+before it is handed in, and the event page counts in the right plural."""
 
 from __future__ import annotations
 

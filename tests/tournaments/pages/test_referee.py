@@ -2,7 +2,8 @@
 standings; disputes are opened from a table or a hand and decided with a written reason and
 a link to the correction; a table's round is annulled with a reason; any hand, also of a
 verified card, is corrected with a reason; every change shows in the history of the table and
-of the event."""
+of the event. A penalty for the whole table says it is a note and offers an adjustment (the
+rulebook's amount where it fixes one)."""
 
 from __future__ import annotations
 
