@@ -150,13 +150,15 @@ django.setup()
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.models import Scorecard
 out = []
 for size in (8, 64, 256):
-    event = EventFactory(slug=f"bench-{size}", seating_system="points")
+    event = EventFactory(slug=f"bench-{size}", seating_system="points", hands_per_round=1)
     user, other = UserFactory(), UserFactory()
+    event.organisers.add(user)
+    event.referees.add(other)
     for n in range(1, size + 1):
         RegistrationFactory(event=event, start_number=n)
     tables = [[str(n + k) for k in range(4)] for n in range(1, size + 1, 4)]

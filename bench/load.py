@@ -113,13 +113,13 @@ def _form_fields(record: dict, ctx) -> dict[str, str]:
 
 def build(players: int, tag: str) -> tuple[str, list[TablePlan]]:
     """A TRI+1 event of `players` with round 1 seated and published, and every table's plan."""
-    from tests.tournaments.pdf import builders
+    from sample_data import printouts
     from tournaments import services
     from tournaments.forms import entry_context
     from tournaments.models import Scorecard, TableLink
     from tournaments.pages.common import seat_labels
 
-    event = builders.slovenian_event(slug=f"load-{players}-{tag}", tables=players // 4,
+    event = printouts.slovenian_event(slug=f"load-{players}-{tag}", tables=players // 4,
                                      planned_rounds=3, name=f"Load {players}")
     rnd = scale._seat(event, 1)
     services.round_publish(rnd=rnd, actor=event.organisers.first())

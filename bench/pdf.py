@@ -5,7 +5,7 @@ Schrift and the Czech money sheet. Target: under 10 s each on one core.
 Run from the repository root as `python bench/pdf.py`; `python bench/pdf.py lists [players ...]`
 times the seating list and the standings list of events of 64, 256 and 1,024 players instead
 (target: the same time per table at every size). It builds the three events in a
-throwaway SQLite database with the builders of the tests (tests/tournaments/pdf/builders.py), then times
+throwaway SQLite database with the builders the tests use too (sample_data/printouts.py), then times
 `tournaments.printing.render.round_sheets_pdf`: the reads of the selectors, the QR codes,
 the templates and WeasyPrint, exactly what the Celery task does apart from writing the file.
 
@@ -62,13 +62,13 @@ def lists(sizes: tuple[int, ...]) -> int:
         _setup(workdir)
         from pypdf import PdfReader
 
-        from tests.tournaments.pdf import builders
+        from sample_data import printouts
         from tournaments.printing import render, selectors
 
         for players in sizes:
             tables = players // 4
-            event = builders.slovenian_event(slug=f"bench-list-{players}", tables=tables)
-            builders.seat(event, 1)
+            event = printouts.slovenian_event(slug=f"bench-list-{players}", tables=tables)
+            printouts.seat(event, 1)
             for name, build in (
                     ("seating list", lambda e=event: render.seating_pdf(selectors.round_for_print(e, 1))),
                     ("standings", lambda e=event: render.standings_pdf(e))):
@@ -91,19 +91,19 @@ def main() -> int:
         _setup(workdir)
         from pypdf import PdfReader
 
-        from tests.tournaments.pdf import builders
+        from sample_data import printouts
         from tournaments.printing import render, selectors
 
         events = {
-            "TRI+1": builders.slovenian_event(slug="bench-tri1", tables=TABLES),
-            "Schrift, 20 games": builders.austrian_event(slug="bench-schrift", tables=TABLES,
+            "TRI+1": printouts.slovenian_event(slug="bench-tri1", tables=TABLES),
+            "Schrift, 20 games": printouts.austrian_event(slug="bench-schrift", tables=TABLES,
                                                          hands=20),
-            "money sheet": builders.czech_event(slug="bench-money", tables=TABLES),
+            "money sheet": printouts.czech_event(slug="bench-money", tables=TABLES),
         }
         worst = 0.0
         for sheet, event in events.items():
             label = f"{sheet} ({event.ruleset_code})"
-            builders.seat(event, 1)
+            printouts.seat(event, 1)
             start, cpu = time.perf_counter(), time.process_time()
             rnd = selectors.round_for_print(event, 1)
             pdf = render.round_sheets_pdf(rnd, "https://tarok.example.org")

@@ -50,13 +50,13 @@ def main() -> int:
         from django.core.management import call_command
         from django.test import Client
 
-        from tests.tournaments.pdf import builders
+        from sample_data import printouts
         from tournaments import services
 
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
-        event = builders.slovenian_event(slug="pdf-request", tables=players // 4)
-        rnd = builders.seat(event, 1)
+        event = printouts.slovenian_event(slug="pdf-request", tables=players // 4)
+        rnd = printouts.seat(event, 1)
         url = "/e/pdf-request/rounds/1/seating.pdf"
         Client().get("/e/pdf-request/")  # loads the templates once, as a running server has
         _, publish = _timed(lambda: services.round_publish(rnd=rnd, actor=event.organisers.first()))

@@ -109,11 +109,11 @@ def _play(rnd, hands: int, *, leave_open=None) -> None:
 
 
 def _seat(event, number: int):
-    from tests.tournaments.pdf import builders
+    from sample_data import printouts
     from tournaments.services import round_jobs
 
     if number == 1:
-        return builders.seat(event, 1)
+        return printouts.seat(event, 1)
     job = round_jobs.round_generation_queue(event=event, actor=event.organisers.first())
     round_jobs.round_generate(job.pk)
     return event.rounds.get(number=number)
@@ -122,12 +122,12 @@ def _seat(event, number: int):
 def build(players: int, tag: str):
     """The event with rounds 1..ROUNDS-1 closed and round ROUNDS played but for the last hand
     of table 1."""
-    from tests.tournaments.pdf import builders
+    from sample_data import printouts
     from tournaments import services
     from tournaments.models import Scorecard
     from tournaments.services import round_jobs
 
-    event = builders.slovenian_event(slug=f"scale-{players}-{tag}", tables=players // 4,
+    event = printouts.slovenian_event(slug=f"scale-{players}-{tag}", tables=players // 4,
                                      planned_rounds=ROUNDS + 1, name=f"Scale {players}",
                                      hands_per_round=HANDS)
     organiser = event.organisers.first()

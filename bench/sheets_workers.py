@@ -6,7 +6,8 @@ tables) under 12 s with one worker and under 7 s with two.
 
 It needs PostgreSQL (BENCH_DATABASE_URL, whose tables it migrates and fills) and Redis
 (BENCH_BROKER_URL, default redis://127.0.0.1:6379/12); without them it says so in one line and
-stops. It builds a TRI+1 event with the tests' builders (tests/tournaments/pdf/builders.py),
+stops. It builds a TRI+1 event with the builders the tests use too
+(sample_data/printouts.py),
 starts the workers (`celery worker --pool=solo`, one process each, on a queue of its own), asks
 for the sheets through `round_sheets_queue` as the organiser's page does, and polls the job
 until it is done. Workers, queue and files are removed at the end.
@@ -87,7 +88,7 @@ def main() -> int:
     from django.db.utils import OperationalError
 
     from config.celery import app
-    from tests.tournaments.pdf import builders
+    from sample_data import printouts
     from tournaments.models import Job
     from tournaments.printing import services as printing
 
@@ -101,8 +102,8 @@ def main() -> int:
     app.conf.task_default_queue = queue
     slug = f"bench-workers-{uuid.uuid4().hex[:6]}"
     print(f"building {tables} tables ({tables * 4} players)...", flush=True)
-    event = builders.slovenian_event(slug=slug, tables=tables)
-    rnd = builders.seat(event, 1)
+    event = printouts.slovenian_event(slug=slug, tables=tables)
+    rnd = printouts.seat(event, 1)
     # What the building queued (the public PDFs of a large event) is not this benchmark's.
     app.control.purge()
     workers: list[subprocess.Popen] = []

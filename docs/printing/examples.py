@@ -2,7 +2,7 @@
 
 Run from the repository root: `.venv/bin/python docs/printing/examples.py`. It builds a Czech,
 an Austrian and a Slovenian event in a throwaway SQLite database with the same builders the
-tests use (tests/tournaments/pdf/builders.py), renders each printout with tournaments.printing.render,
+tests use (sample_data/printouts.py), renders each printout with tournaments.printing.render,
 and turns page 1 into a PNG with pypdfium2. The PDFs are kept next to the
 PNGs only with --pdf.
 """
@@ -58,22 +58,22 @@ def main(keep_pdf: bool = False) -> None:
     workdir = Path(tempfile.mkdtemp(dir=_scratch(), prefix="tarok-print-"))
     try:
         _setup(workdir)
-        from tests.tournaments.pdf import builders
+        from sample_data import printouts
         from tournaments import services
         from tournaments.models import Event
         from tournaments.printing import render, selectors
         from tournaments.services import round_jobs
 
-        czech = builders.czech_event()
-        czech_round = builders.czech_round_two(czech)
+        czech = printouts.czech_event()
+        czech_round = printouts.czech_round_two(czech)
         made = [_png(render.table_sheet_pdf(czech_round, 4, BASE_URL), "czech-money-sheet",
                      workdir, keep_pdf)]
 
-        slovenian = builders.slovenian_event(tables=6)
+        slovenian = printouts.slovenian_event(tables=6)
         organiser = slovenian.organisers.first()
         for number in range(1, slovenian.planned_rounds + 1):
             if number == 1:
-                rnd = builders.seat(slovenian, 1)
+                rnd = printouts.seat(slovenian, 1)
             else:
                 # Later rounds are seated by the points system, as an organiser does it.
                 job = round_jobs.round_generation_queue(event=slovenian, actor=organiser)
@@ -87,16 +87,16 @@ def main(keep_pdf: bool = False) -> None:
                     slovenian, number)), "seating-list", workdir, keep_pdf))
             services.round_publish(rnd=rnd, actor=organiser)
             for table in rnd.tables.all():
-                builders.play_tri1_table(table, seed=number * 100 + table.number)
+                printouts.play_tri1_table(table, seed=number * 100 + table.number)
             round_jobs.round_close(rnd=rnd, actor=organiser)
         services.event_update(event=slovenian, actor=organiser, status=Event.Status.FINISHED)
         made.append(_png(render.standings_pdf(slovenian), "standings", workdir, keep_pdf))
 
-        austrian = builders.austrian_event()
-        at1 = builders.seat(austrian, 1)
+        austrian = printouts.austrian_event()
+        at1 = printouts.seat(austrian, 1)
         made.append(_png(render.table_sheet_pdf(at1, 2, BASE_URL), "schrift-sheet", workdir,
                          keep_pdf))
-        builders.play_schrift_table(at1.tables.get(number=2))
+        printouts.play_schrift_table(at1.tables.get(number=2))
         card = selectors.filled_scorecard(austrian, 1, 2, BASE_URL)
         made.append(_png(render.scorecard_pdf(card), "filled-scorecard", workdir, keep_pdf))
         for path in made:

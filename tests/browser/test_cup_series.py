@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
 from leagues.models import CupSeries
+from sample_data.factories import UserFactory, allow_event_creation
 from tests.browser.helpers import PASSWORD, login, save_screenshot
-from tests.factories import UserFactory, allow_event_creation
 from tests.leagues.helpers import make_players, single_table_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 from django.contrib.auth import get_user_model
 
+from sample_data.factories import allow_event_creation
 from tests.browser.helpers import PASSWORD, login
-from tests.factories import allow_event_creation
 from tournaments import services
 from tournaments.models import Event, Registration
 from tournaments.services import round_jobs

@@ -7,7 +7,7 @@ import datetime as dt
 import random
 
 from leagues import services
-from tests.factories import PlayerFactory, UserFactory
+from sample_data.factories import PlayerFactory, UserFactory
 from tournaments import services as ts
 from tournaments.models import Event, Scorecard
 from tournaments.services import officials, round_jobs

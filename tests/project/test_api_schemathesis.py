@@ -39,7 +39,7 @@ from schemathesis.core.failures import FailureGroup
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from leagues import services as league_services
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.tournaments.api.test_roles import build_world
 from tournaments import services
 from tournaments.models import Job

@@ -34,7 +34,7 @@ import tournaments.services.round_jobs
 import tournaments.services.table_links
 from leagues import services as ls
 from leagues.models import Division, Season
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
 from tournaments import services as ts
 from tournaments.errors import NotFound

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import get_resolver
 
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 # Stand-ins for the URL parameters: the CSRF check runs before any view looks them up.

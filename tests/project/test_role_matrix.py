@@ -22,7 +22,7 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tournaments import services
 from tournaments.domain import rights
 from tournaments.models import Event, Player, Round, Scorecard

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from tests.factories import EventFactory, UserFactory
+from sample_data.factories import EventFactory, UserFactory
 from tournaments.models import Event, Job
 
 pytestmark = pytest.mark.django_db

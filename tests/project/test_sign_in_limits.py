@@ -18,11 +18,11 @@ from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from guard import login_limit
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "secret-pass-123"  # tests.factories.UserFactory's
+PASSWORD = "secret-pass-123"  # sample_data.factories.UserFactory's
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.models import Event, Player, Scorecard
 

@@ -1,12 +1,14 @@
 """`scoring.evaluate` reads a scorecard in one order and stops where nothing more can be
 read: the object, the ruleset, the options, then a money sheet or the mode, players and
-hands, then the optional initial state; every problem found up to there is listed."""
+hands, then the optional initial state; every problem found up to there is listed, up to
+a cap and a closing entry that counts the rest."""
 
 from __future__ import annotations
 
 import pytest
 
 from scoring import ScorecardInvalid, evaluate
+from scoring.errors import MAX_ERRORS
 
 P4 = ["A", "B", "C", "D"]
 KNOWN = ("gp-vysociny-2004, slovenski-tarok-zei, steirischer-tarockcup-2017, tarok-net-2007, "
@@ -64,3 +66,16 @@ def test_an_empty_card_is_scored_with_the_rulesets_options_and_zero_totals():
     assert list(out) == ["ruleset", "mode", "unit", "options", "hands", "totals"]
     assert (out["ruleset"], out["mode"], out["unit"], out["hands"]) == ("tarok-net-2007", "tri+1", "points", [])
     assert out["totals"] == {"A": 0, "B": 0, "C": 0, "D": 0}
+
+
+def test_the_error_list_is_capped_with_a_closing_entry():
+    """Every problem is reported (contract, Errors), but not without end: after MAX_ERRORS a
+    closing entry says how many more there were (issue 15, finding 6)."""
+    bad = [{"game": "bogus", "declarer": "A", "resting": "D", "points": 40}] * (MAX_ERRORS + 50)
+    with pytest.raises(ScorecardInvalid) as exc:
+        evaluate({"ruleset": "tarok-net-2007", "mode": "tri+1", "players": P4, "hands": bad})
+    errors = exc.value.errors
+    assert len(errors) == MAX_ERRORS + 1
+    assert all(e["code"] == "unknown_game" for e in errors[:MAX_ERRORS])
+    assert errors[-1] == {"hand": None, "field": "hands", "code": "more_errors",
+                          "message": "and 50 more errors", "params": {"count": 50}}

@@ -14,7 +14,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from leagues import services
 from leagues.models import Matchday, Season, SeasonMembership
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 from tests.leagues.helpers import make_players, single_table_event
 from tournaments.models import Player
 

@@ -15,7 +15,7 @@ from django.test import Client
 from leagues import archive_cups, cup_totals
 from leagues import services as league_services
 from leagues.models import CupPoints, CupSeries, CupSeriesEvent
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 from tests.leagues.helpers import users
 from tests.leagues.services.test_cup import TABLE, _cup
 from tests.tournaments.archive.test_event import wipe_database

@@ -14,7 +14,7 @@ from django.test import Client
 from leagues import services
 from leagues.models import SeasonMembership
 from leagues.services.members_import import memberships_import_csv
-from tests.factories import PlayerFactory, UserFactory, allow_event_creation
+from sample_data.factories import PlayerFactory, UserFactory, allow_event_creation
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import AuditEntry, Player
 

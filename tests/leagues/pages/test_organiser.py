@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from leagues.models import CupSeries, League, Season, SeasonMembership
-from tests.factories import PlayerFactory, UserFactory, allow_event_creation
+from sample_data.factories import PlayerFactory, UserFactory, allow_event_creation
 from tests.leagues.helpers import klop_record, play_card
 from tournaments import services as ts
 from tournaments.models import AuditEntry, Event, Scorecard

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from leagues import careers, cup_totals, demo, league_standings, selectors, services
 from leagues.models import CupSeries, League, Season, SeasonMembership
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 from tests.leagues.helpers import make_players, single_table_event, users
 from tournaments.models import AuditEntry, Event, Hand, Player
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from leagues import services
 from leagues.models import Matchday, Season
-from tests.factories import PlayerFactory, UserFactory, allow_event_creation
+from sample_data.factories import PlayerFactory, UserFactory, allow_event_creation
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test import Client
 
 from leagues import services
 from leagues.models import Season
-from tests.factories import PlayerFactory, UserFactory
+from sample_data.factories import PlayerFactory, UserFactory
 from tests.leagues.helpers import make_players
 
 pytestmark = pytest.mark.django_db

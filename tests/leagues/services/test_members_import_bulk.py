@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from leagues import services
 from leagues.models import SeasonMembership
 from leagues.services.members_import import memberships_import_csv
-from tests.factories import PlayerFactory, UserFactory, allow_event_creation
+from sample_data.factories import PlayerFactory, UserFactory, allow_event_creation
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player
 

@@ -11,7 +11,7 @@ from django.utils import translation
 from leagues import services, tasks
 from leagues.selectors import divisions_of
 from leagues.services import schedule as schedule_services
-from tests.factories import UserFactory
+from sample_data.factories import UserFactory
 from tests.leagues.helpers import make_players
 from tournaments.errors import ServiceError
 from tournaments.models import Job

@@ -12,7 +12,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.models import Event, Round, Scorecard
 

@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from rankings import services
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.rankings.helpers import played_event
 from tournaments.models import Event
 

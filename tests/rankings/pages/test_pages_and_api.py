@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from rankings import services
-from tests.factories import PlayerFactory, UserFactory
+from sample_data.factories import PlayerFactory, UserFactory
 from tests.rankings.helpers import played_event
 
 pytestmark = pytest.mark.django_db

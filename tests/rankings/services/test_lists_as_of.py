@@ -14,7 +14,7 @@ from django.test import Client
 
 from rankings import services
 from rankings.models import Rating, RatingStep
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.rankings.helpers import played_event
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import io
 import pytest
 from django.test import Client
 
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.rankings.helpers import played_event, referee_of
 from tournaments import services as tournament_services
 from tournaments.models import Event, Scorecard

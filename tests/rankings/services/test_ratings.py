@@ -12,7 +12,7 @@ import pytest
 
 from rankings import services
 from rankings.models import Rating, RatingStep
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.rankings.helpers import played_event, referee_of
 from tournaments import archive
 from tournaments import services as tournament_services

@@ -15,7 +15,7 @@ import pytest
 
 from rankings import services
 from rankings.models import Rating, RatingStep
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tournaments.models import Event, Registration, Round, Scorecard, Table
 
 pytestmark = pytest.mark.django_db

@@ -622,3 +622,28 @@ def test_unhashable_and_wrongly_typed_values_are_errors_not_crashes():
     assert (0, "penalties[0].kind", "invalid_penalty") in errs
     assert (1, "partner", "partner_not_a_player") in errs
     assert (1, "called", "invalid_called_tarok") in errs
+
+
+# -- Found on a second reading of the rulebook (issue 15, findings 2 and 3) --------------------
+
+def test_povinnost_without_the_called_tarok_is_scored():
+    """004 Základní povinnost: "volí se před kupem XIX nebo XVIII nebo XVII nebo XVI, v případě
+    dokoupení volané karty hraje hráč sám" — the money depends on the partner (or none), not on
+    which tarok was called; the contract's `called` is "validated when given, never
+    required"."""
+    hand = {"game": "povinnost", "declarer": "A", "partner": "C", "points": 18}
+    without = one(hand)
+    with_called = one(dict(hand, called="XIX"))
+    assert without["scores"] == with_called["scores"] == {"A": -90, "B": 90, "C": -90, "D": 90}
+    errors = errors_of(card(dict(hand, called="XX")))
+    assert [(e["field"], e["code"]) for e in errors] == [("called", "invalid_called_tarok")]
+
+
+def test_czech_solo_valat_and_the_opponents_pagat():
+    """004 Sólo: "je hra jednoho proti třem"; Valát: "Při uhraném valátu" the declarer takes
+    every trick, so no opponent wins the last one with the pagát (Hlášky: "pagát")."""
+    silent = {"announced": False, "achieved": True}
+    errors = errors_of(card({"game": "solo", "declarer": "A", "points": 60, "announcements": [
+        {"name": "valat", "by": "A", **silent}, {"name": "pagat", "by": "B", **silent}]}))
+    assert [(e["field"], e["code"], e["params"]["first"], e["params"]["second"])
+            for e in errors] == [("announcements[1]", "impossible_together", "valát", "pagát")]

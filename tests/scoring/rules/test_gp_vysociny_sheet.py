@@ -1,5 +1,6 @@
 """The money sheet of gp-vysociny-2004: the seed's sample card (seed 004, "Stůl číslo /
-Tischnummer / Table number", table 4, round 2) and every way a sheet can be wrong."""
+Tischnummer / Table number", table 4, round 2) and every way a sheet can be wrong, amounts
+no coin makes among them."""
 
 from __future__ import annotations
 
@@ -142,3 +143,16 @@ def test_several_sheet_errors_reported_together():
         (None, "sheet.players[3].money", "negative_money"),
         (None, "sheet.table", "invalid_table"),
     }
+
+
+def test_money_sheet_amounts_are_whole_ten_haler_coins():
+    """Issue 15, finding 5. 004, the personal money under the sheet: "5,- Kč 2x / 1,- Kč 6x /
+    50 hal 6x / 10 hal 10x" — the smallest coin is 10 haléř, so 6,55 Kč cannot lie on the
+    table."""
+    rows = [{"player": "8", "money": 655}, {"player": "23", "bought": 1000, "money": 230},
+            {"player": "45", "money": 4200}, {"player": "98", "money": 3915}]
+    with pytest.raises(ScorecardInvalid) as exc:
+        evaluate({"ruleset": "gp-vysociny-2004", "sheet": {"table": 4, "round": 2, "players": rows}})
+    assert [(e["field"], e["code"], e["params"]) for e in exc.value.errors] == [
+        ("sheet.players[0].money", "amount_not_in_coins", {"step": 10, "got": 655}),
+        ("sheet.players[3].money", "amount_not_in_coins", {"step": 10, "got": 3915})]

@@ -204,3 +204,17 @@ def test_koenig_ultimo_belongs_to_the_declarer_side():
     assert errors_of([{"game": "rufer", "declarer": "A", "partner": "B", "won": True,
                        "announcements": [a]}]) == \
         [(0, "announcements[0].by", "announcement_by_wrong_side")]
+
+
+def test_tarockcup_silent_valat_and_a_defenders_pagat():
+    """Issue 15, finding 3. 001 Valat: "Sobald ein Valat angesagt oder still erzielt wird" the
+    declarer's side has every trick; Die Prämien "Pagat (I)" is won in the last trick, which a
+    defender did not take."""
+    silent = {"announced": False, "achieved": True}
+    with pytest.raises(ScorecardInvalid) as exc:
+        evaluate({"ruleset": RULESET, "players": P, "hands": [
+            {"game": "dreier", "declarer": "A", "won": True, "announcements": [
+                {"name": "valat", "by": "A", **silent}, {"name": "pagat", "by": "B", **silent}]}]})
+    assert [(e["field"], e["code"], e["params"]["first"], e["params"]["second"])
+            for e in exc.value.errors] == [("announcements[1]", "impossible_together", "Valat",
+                                            "Pagat")]

@@ -711,3 +711,39 @@ def test_describe_is_json():
     described = [d for d in describe_rulesets() if d["code"].startswith("tarok-net")]
     assert len(described) == 2
     json.dumps(described)
+
+
+# -- A silent valat is scored with the points as they were counted (issue 15, finding 1) -------
+
+def silent(name: str, by: str) -> dict[str, Any]:
+    return {"name": name, "by": by, "announced": False, "achieved": True}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_silent_valat_of_the_declarer_with_the_talon_rest_counted_by_the_defenders(ruleset):
+    """000/002 §2.3: "Ostanek talona pa pripade nasprotnikoma" — after a trojka the three talon
+    cards the declarer did not take count for the defenders, so his side never has all 70.
+    §3.6 a) "*valat: 50" with "*opomba: tihi valat se prišteva k igri": the game with its
+    difference as counted (62 points: 10 + 27) plus the valat's 50."""
+    r = card(ruleset, "tri+1", [{"game": "trojka", "declarer": "A", "resting": "D", "points": 62,
+                                 "announcements": [silent("valat", "A")]}])
+    assert scores(r) == {"A": 10 + 27 + 50, "B": 0, "C": 0, "D": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_silent_valat_in_solo_brez_by_four(ruleset):
+    """000/002 §2.4: "Solo brez ... Talon se v tem primeru ne odkrije in pripade nasprotnikom":
+    the six talon cards are the defenders'; "valat (tihi) 50 / 50"."""
+    r = card(ruleset, "four", [{"game": "solo_brez", "declarer": "A", "points": 50,
+                                "announcements": [silent("valat", "A")]}])
+    assert scores(r) == {"A": 80 + 15 + 50, "B": 0, "C": 0, "D": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_silent_valat_of_the_defenders_leaves_the_declarer_his_discards(ruleset):
+    """000/002 §2.3: the exchanged cards "pripadajo njemu ter se njihova vrednost (točke)
+    prištejejo številu točk" — the declarer keeps 2 points of discards after the defenders'
+    valat; §3.6 b.1 "*valat: 50 50"."""
+    r = card(ruleset, "three", [{"game": "trojka", "declarer": "A", "points": 2,
+                                 "announcements": [silent("valat", "B")]}])
+    assert scores(r) == {"A": -(10 + 33), "B": 50, "C": 50}

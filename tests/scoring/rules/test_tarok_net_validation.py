@@ -1,5 +1,7 @@
 """Validation of Tarok.net scorecards: every impossible entry is refused with the contract's
-error list (each error names the hand and the field), and nothing is scored then."""
+error list (each error names the hand and the field), and nothing is scored then; a valat
+the counted points cannot hold, and announcements that cannot be true together (naming the
+pair), are refused."""
 
 from __future__ import annotations
 
@@ -243,3 +245,46 @@ def test_initial_state_errors():
     assert codes(errs) == {(None, "initial_state.radelci.A", "invalid_count"),
                            (None, "initial_state.radelci.Z", "not_a_player"),
                            (None, "initial_state.extra", "unknown_field")}
+
+
+# -- Found on a second reading of the rulebooks (issue 15, findings 1 and 3) -------------------
+
+def silent(name: str, by: str) -> dict[str, Any]:
+    return {"name": name, "by": by, "announced": False, "achieved": True}
+
+
+def pairs(errors: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
+    return [(e["field"], e["code"], e["params"]["first"], e["params"]["second"])
+            for e in errors]
+
+
+def test_a_valat_with_points_no_talon_rest_can_hold_is_still_refused():
+    """A trojka's defenders hold only the three talon cards the declarer left (§2.3), at most
+    13 points: 30 points for them cannot go with the declarer's valat."""
+    errors = one_hand({"game": "trojka", "declarer": "A", "resting": "D", "points": 40,
+                       "announcements": [silent("valat", "A")]})
+    assert [(e["field"], e["code"]) for e in errors] == \
+        [("announcements[0].achieved", "valat_points_mismatch")]
+
+
+@pytest.mark.parametrize("ruleset", ["tarok-net-2007", "tarok-net-revised"])
+def test_declarers_trula_and_a_defenders_pagat_ultimo(ruleset):
+    """000/002 §2.3: "Trula pomeni, da mora ob koncu igre igralec ... imeti v svojih vzetkih
+    pagata, monda in škisa" and "Pagat ultimo pomeni, da ... bo realiziral z njim zadnji
+    vzetek": one pagat cannot end in both sides' tricks."""
+    errors = one_hand({"game": "trojka", "declarer": "A", "resting": "D", "points": 40,
+                       "announcements": [silent("trula", "A"), silent("pagat_ultimo", "B")]},
+                      ruleset=ruleset)
+    assert pairs(errors) == [("announcements[1]", "impossible_together", "trula",
+                              "pagat ultimo")]
+
+
+@pytest.mark.parametrize("ruleset", ["tarok-net-2007", "tarok-net-revised"])
+def test_silent_valat_and_the_defenders_kralji(ruleset):
+    """000/002 §2.3: "Kralji pomeni, da bo imel napovedovalec v svojih vzetkih vse štiri
+    kralje" — defenders who took no trick (the declarer's valat) have no kings in their
+    tricks."""
+    errors = one_hand({"game": "trojka", "declarer": "A", "resting": "D", "points": 70,
+                       "announcements": [silent("valat", "A"), silent("kralji", "C")]},
+                      ruleset=ruleset)
+    assert pairs(errors) == [("announcements[1]", "impossible_together", "valat", "kralji")]

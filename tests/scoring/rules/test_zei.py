@@ -347,3 +347,12 @@ def test_describe_has_the_refined_schema():
     assert d["hand_schema"]["properties"]["contras"]["items"]["properties"]["on"] == \
         {"enum": ["game"]}
     assert [m["code"] for m in d["modes"]] == ["three", "four"]
+
+
+def test_zei_klop_over_35_punishes_by_default():
+    """Issue 15, finding 4. 003 KLOPECKI: "Če pa je kateri od igralcev sam nabral več kot 35 pik
+    ... si zato za kazen piše kar 35 pik minusa" — a punishment ("za kazen") adds to what he
+    took: 50 points write −85, not −35 (which would reward him)."""
+    r = run([{"game": "klop", "points_by_player": {"A": 50, "B": 20, "C": 0}}], mode="three")
+    assert r["hands"][0]["scores"] == {"A": -85, "B": -20, "C": 10}
+    assert r["options"]["klop_over_35"] == "added"

@@ -138,3 +138,13 @@ def test_every_problem_of_every_hand_is_listed():
 ])
 def test_malformed_input_gives_errors_not_crashes(hand):
     assert errors_of([hand], mode="three")
+
+
+def test_zei_valat_with_forty_points_is_refused():
+    """Issue 15, finding 3. 003 Valat: "nasprotnikom pa ne bo pustil nobenega vzetka" — the
+    opponents of a valat count only the talon cards the declarer left them (TAROK ZA ŠTIRI:
+    "porine ostanek talona nasprotnemu paru"), never 30 points after a tri."""
+    errors = errors_of([{"game": "tri", "declarer": "A", "points": 40, "announcements": [
+        {"name": "valat", "by": "A", "announced": False, "achieved": True}]}], mode="three")
+    assert [(field, code) for _hand, field, code in errors] == \
+        [("announcements[0].achieved", "valat_contradicts_points")]

@@ -1,6 +1,7 @@
 """The API's edges: token and session sign-in, the error shape of every refusal (validation,
 authentication, CSRF, parsing, method), the OpenAPI schema at /api/schema/ (complete and free
-of warnings) and the interactive docs at /api/docs/."""
+of warnings, every answer, bounded parameter and nullable field documented) and the
+interactive docs at /api/docs/."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import yaml
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.management import call_command
+from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.tournaments.api.test_roles import CARD, E, build_world
@@ -147,3 +149,31 @@ def test_the_schema_is_complete_and_the_docs_are_served(tmp_path):
     assert served.status_code == 200 and b"/api/v1/events/{slug}/standings/" in served.content
     docs = client.get("/api/docs/")
     assert docs.status_code == 200 and b"swagger" in docs.content.lower()
+
+
+# The schema's answers, parameters and fields (issue 12, finding 8)
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker):
+    with django_db_blocker.unblock():
+        response = Client().get("/api/schema/", HTTP_ACCEPT="application/json")
+    return response.json()
+
+def test_lists_document_their_refusals_and_bounded_pagination(schema):
+    for path in ("/api/v1/events/{slug}/registrations/", "/api/v1/events/{slug}/penalties/"):
+        operation = schema["paths"][path]["get"]
+        assert {"400", "404"} <= set(operation["responses"]), path
+        params = {p["name"]: p["schema"] for p in operation["parameters"]}
+        assert params["limit"]["minimum"] == 1 and params["limit"]["maximum"] == 1000
+        assert params["offset"]["minimum"] == 0
+    assert "400" in schema["paths"]["/api/v1/events/"]["get"]["responses"]
+
+def test_the_token_endpoint_documents_its_429_and_the_round_parameter_its_minimum(schema):
+    assert {"400", "429"} <= set(schema["paths"]["/api/v1/auth/token/"]["post"]["responses"])
+    params = schema["paths"]["/api/v1/events/{slug}/standings/"]["get"]["parameters"]
+    round_ = next(p for p in params if p["name"] == "round")
+    assert round_["schema"]["minimum"] == 1
+
+def test_a_disputes_correction_is_nullable_in_the_schema(schema):
+    correction = schema["components"]["schemas"]["Dispute"]["properties"]["correction"]
+    assert correction.get("nullable") is True

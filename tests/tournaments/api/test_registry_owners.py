@@ -15,7 +15,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from leagues import services as league_services
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
 from tournaments import services
 from tournaments.errors import ServiceError

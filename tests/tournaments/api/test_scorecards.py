@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tests.tournaments.api.test_roles import CARD, T1, E, build_world, trojka
 from tournaments import services
 from tournaments.models import AuditEntry, Dispute, Hand, Penalty, Scorecard

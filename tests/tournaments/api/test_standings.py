@@ -1,5 +1,6 @@
 """The API's reads do not grow in queries with the field: standings (JSON and CSV), a round
-with its seating and the registrations list cost the same with 8 players as with 40."""
+with its seating and the registrations list cost the same with 8 players as with 40; and the
+standings CSV is safe in a spreadsheet, like the page's."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import datetime as dt
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from tests.tournaments.api.test_roles import E, build_world
 from tournaments import services
-from tournaments.models import Scorecard
+from tournaments.models import Player, Scorecard
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +79,14 @@ def test_standings_list_pending_tables_and_adjustments(django_assert_max_num_que
     assert len(body["rows"]) == 8 and [r["rank"] for r in body["rows"]] == sorted(r["rank"] for r in body["rows"])
     after_0 = APIClient().get(f"/api/v1/events/{slug}/standings/?round=0")
     assert after_0.status_code == 400 and after_0.json()["errors"][0]["field"] == "round"
+
+
+def test_the_api_standings_csv_escapes_formula_cells_like_the_page():
+    world = build_world()
+    Player.objects.filter(last_name="Last1").update(first_name="=1+2", club="@SUM(A1)")
+    api = APIClient().get(E + "standings/csv/").content.decode()
+    page = Client().get("/e/cup/standings.csv").content.decode()
+    for text in (api, page):
+        assert "'=1+2" in text and "'@SUM(A1)" in text
+        assert ",=1+2" not in text
+    assert world.event.slug == "cup"

@@ -9,8 +9,8 @@ import datetime as dt
 
 import pytest
 
+from sample_data.factories import allow_event_creation
 from tests.conftest import built_once
-from tests.factories import allow_event_creation
 from tests.tournaments.archive.test_event import delete_events, user
 from tournaments import archive, services
 from tournaments.models import Event, Scorecard

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from leagues.models import CupSeries, League
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tournaments import archive, services
 from tournaments.archive import importing as archive_importing
 from tournaments.demo import slovenian_demo

@@ -31,7 +31,7 @@ from django.test import override_settings
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.models import Job, Round
 from tournaments.printing import services as printing

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments.models import Job, Round
 from tournaments.services import round_jobs
 from tournaments.tasks import generate_round

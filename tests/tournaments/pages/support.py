@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client, TestCase
 
+from sample_data.factories import allow_event_creation
 from tests.conftest import built_once
-from tests.factories import allow_event_creation
 from tournaments import services
 from tournaments.models import Event, Registration, Round, Scorecard, Table
 from tournaments.services import round_jobs
@@ -59,6 +59,14 @@ def make_event(organiser: Any, *, slug: str, players: int = 8, referee: Any = No
                                   last_name=f"{slug.title()}{i:02d}", club="TK Test",
                                   status=Registration.Status.CHECKED_IN)
     return event
+
+
+def registered_event(players: int, slug: str = "desk", **fields: Any) -> tuple[Event, Any]:
+    """An event of `players` players, all registered and none checked in, with its organiser."""
+    organiser = make_user(f"org-{slug}", can_create=True)
+    event = make_event(organiser, slug=slug, players=players, **fields)
+    event.registrations.update(status=Registration.Status.REGISTERED)
+    return event, organiser
 
 
 def seat_round(event: Event, actor: Any, capture) -> Round:

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tests.tournaments.pages.support import client_for, make_user
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Scorecard

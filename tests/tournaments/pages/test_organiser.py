@@ -2,7 +2,8 @@
 players (a bad CSV row imports nothing), check in, seat a round through the background job
 and follow its progress, swap, publish, run the clock, enter hands at a table with the
 engine's errors at the field, confirm by a second person, close the round, finish the event;
-and the money sheet of a money ruleset."""
+and the money sheet of a money ruleset. Destructive buttons ask first, a short card warns
+before it is handed in, and the event page counts in the right plural."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tests.tournaments.pages.support import (  # noqa: F401
     client_for,
     make_event,
     make_user,
+    registered_event,
     seat_round,
     world_fixture,
     world_of_the_module,
@@ -380,3 +382,45 @@ def test_money_sheet_entry_for_a_money_ruleset(db, django_capture_on_commit_call
     assert card.status == Scorecard.Status.CONFIRMED
     standings = client_for(None).get("/e/czech/standings/").content.decode()
     assert "Kč" in standings
+
+
+# --- Confirmations, the short card and plurals (issue #14, findings 9 and 13) --------------
+
+def test_destructive_buttons_ask_first(world: World):
+    organiser = client_for(world.organiser)
+    players = organiser.get(f"{M}/players/").content.decode()
+    assert re.search(r'value="withdrawn"[^>]*data-confirm="Withdraw ', players)
+    assert re.search(r'value="withdraw"[^>]*data-confirm="Withdraw the ticked players', players)
+    round_page = organiser.get(f"{M}/rounds/1/").content.decode()
+    close = round_page[round_page.index("/rounds/1/close/"):][:300]
+    assert 'data-confirm="Close round 1?' in close
+    table = client_for(world.referee).get("/referee/e/event-a/rounds/1/tables/1/").content.decode()
+    assert 'data-confirm="Annul the whole table?"' in table
+    js = open("static/js/pages.js", encoding="utf-8").read()
+    assert "event.submitter" in js and "window.confirm" in js
+
+def test_a_short_card_warns_with_the_number_and_a_submitted_card_takes_no_new_hand(world: World):
+    card = world.table2.scorecard
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, actor=world.organiser, expected_version=card.version,
+                       record={"game": "trojka", "declarer": ids[1], "resting": ids[0], "points": 40})
+    organiser = client_for(world.organiser)
+    page = organiser.get(f"{M}/rounds/1/tables/2/").content.decode()
+    assert "The card has 1 hand of the 4 the round plays. Submit it anyway?" in page
+    assert "1 hand of 4 entered." in page
+    assert 'class="hand-form' in page or "Save hand 2" in page
+    organiser.post(f"{M}/rounds/1/tables/2/submit/")
+    card.refresh_from_db()
+    assert card.status == "submitted"
+    page = organiser.get(f"{M}/rounds/1/tables/2/").content.decode()
+    assert "Save hand 2" not in page
+
+def test_the_event_page_counts_in_the_right_number(db):
+    event, organiser = registered_event(3)
+    services.registration_add(event=event, actor=organiser, first_name="Late", last_name="One",
+                              status=Registration.Status.LATE_ENTRY)
+    services.registration_set_status(registration=event.registrations.get(start_number=1),
+                                     status="checked_in", actor=organiser)
+    page = client_for(organiser).get(f"/manage/e/{event.slug}/").content.decode()
+    assert "2 registered, 1 checked in, 1 late entry, 0 withdrawn" in page
+    assert "1 late entries" not in page

@@ -1,5 +1,6 @@
 """Public event pages are cached for anonymous visitors and change as soon as a result does;
-officials always get a fresh page, and nothing personal is ever stored."""
+officials always get a fresh page, and nothing personal is ever stored; an htmx fragment and
+a whole page are never handed one for the other (a back navigation's history restore)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
+from tests.tournaments.api.test_roles import build_world
 from tournaments import services
 from tournaments.models import Scorecard
 
@@ -160,3 +162,18 @@ def test_a_tables_page_stays_longer_than_the_pages_with_a_clock(card, monkeypatc
     Client().get(f"/e/{slug}/")
     Client().get(f"/e/{slug}/rounds/{scorecard.table.round.number}/")
     assert sorted(lifetimes.values()) == [page_cache.PAGE_SECONDS] * 2
+
+
+def test_a_history_restore_never_gets_the_cached_fragment():
+    build_world()
+    client = Client()
+    fragment = client.get("/e/cup/rounds/1/", HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 200 and "<html" not in fragment.content.decode()
+    restored = client.get("/e/cup/rounds/1/", HTTP_HX_REQUEST="true",
+                          HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert "<html" in restored.content.decode()
+    assert "HX-History-Restore-Request" in restored["Vary"]
+    # And the other way round: a fragment request after a cached whole page.
+    whole = client.get("/e/cup/rounds/1/")
+    assert "<html" in whole.content.decode()
+    assert "<html" not in client.get("/e/cup/rounds/1/", HTTP_HX_REQUEST="true").content.decode()

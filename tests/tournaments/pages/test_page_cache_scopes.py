@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.models import Scorecard
 

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from leagues import cup_totals
 from leagues import services as league_services
 from leagues.models import SeasonMembership
-from tests.factories import PlayerFactory
+from sample_data.factories import PlayerFactory
 from tests.leagues.helpers import make_players, single_table_event
 from tests.tournaments.pages.support import client_for, make_event, make_user
 from tournaments import services

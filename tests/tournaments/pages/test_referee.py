@@ -2,14 +2,15 @@
 standings; disputes are opened from a table or a hand and decided with a written reason and
 a link to the correction; a table's round is annulled with a reason; any hand, also of a
 verified card, is corrected with a reason; every change shows in the history of the table and
-of the event."""
+of the event. A penalty for the whole table says it is a note and offers an adjustment (the
+rulebook's amount where it fixes one)."""
 
 from __future__ import annotations
 
 import re
 
 from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.domain.standings import event_standings
 from tournaments.models import AuditEntry, Dispute, Penalty, Scorecard
 from tournaments.services import round_jobs
@@ -152,3 +153,50 @@ def test_standings_adjustment_with_reason(world: World):
     row = next(r for r in event_standings(world.event).rows if r.registration.pk == reg.pk)
     assert row.adjusted
     assert "tie decided by lot" in client.get(f"{R}/").content.decode()
+
+
+# --- A penalty for the whole table (issue #14, finding 2) ----------------------------------
+
+def test_a_penalty_for_the_whole_table_says_it_is_a_note_and_offers_an_adjustment(world: World):
+    client = client_for(world.referee)
+    player = world.table1.seats.first().registration
+    before = selectors.table_in_round(world.event, 1, 1).scorecard.hands.values_list("scores", flat=True)
+    response = client.post("/referee/e/event-a/rounds/1/tables/1/penalty/",
+                           {"kind": "renons", "player": player.start_number, "hand_number": "",
+                            "description": "talked about the cards"}, follow=True)
+    page = response.content.decode()
+    assert "Penalty recorded as a note: it changes no score." in page
+    form = page[page.index('id="adjust"'):]
+    assert f'<option value="{player.pk}" selected>' in form
+    assert "round 1, table 1" in form
+    after = selectors.table_in_round(world.event, 1, 1).scorecard.hands.values_list("scores", flat=True)
+    assert list(before) == list(after)
+    api = client.get("/api/v1/events/event-a/penalties/").json()
+    rows = api["results"] if isinstance(api, dict) else api
+    assert [row["scored"] for row in rows] == [False]
+
+def test_a_penalty_on_a_hand_says_which_hand_it_scored(world: World):
+    card = world.table2.scorecard
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, actor=world.organiser, expected_version=card.version,
+                       record={"game": "trojka", "declarer": ids[1], "resting": ids[0], "points": 40})
+    response = client_for(world.referee).post(
+        "/referee/e/event-a/rounds/1/tables/2/penalty/",
+        {"kind": "renons", "player": ids[2], "hand_number": "1", "description": ""}, follow=True)
+    assert "Penalty recorded and scored in hand 1" in response.content.decode()
+    card.refresh_from_db()
+    assert card.hands.get(number=1).record["penalties"] == [{"kind": "renons", "player": ids[2]}]
+
+def test_a_whole_table_penalty_with_a_rulebook_value_proposes_that_amount(world: World):
+    """Tarok.net's lost mond costs a fixed amount; recorded for the whole table, the
+    adjustment comes filled in with it (the referee still saves it himself)."""
+    from scoring import rules
+
+    value = next(p.value for p in rules.get("tarok-net-2007").penalties if p.kind == "mond")
+    player = world.table1.seats.first().registration
+    page = client_for(world.referee).post(
+        "/referee/e/event-a/rounds/1/tables/1/penalty/",
+        {"kind": "mond", "player": player.start_number, "hand_number": "", "description": ""},
+        follow=True).content.decode()
+    form = page[page.index('id="adjust"'):]
+    assert re.search(rf'name="score_delta" value="-{value}"', form), form[:2000]

@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
 from tournaments import services
 from tournaments.models import AuditEntry, Scorecard, TableLink

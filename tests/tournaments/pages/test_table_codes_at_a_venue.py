@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import allow_event_creation
+from sample_data.factories import allow_event_creation
 from tests.tournaments.pages.support import make_user
 from tournaments import services
 from tournaments.models import TableLink

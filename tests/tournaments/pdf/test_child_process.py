@@ -11,7 +11,7 @@ import os
 import pytest
 from django.db import connection
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import page_texts
 from tournaments.models import Event
 from tournaments.printing import child_process
@@ -56,7 +56,7 @@ def test_a_child_that_dies_without_a_pdf_is_reported():
 
 @pytest.mark.django_db
 def test_the_child_cannot_use_the_database_and_the_worker_still_can():
-    builders.slovenian_event(slug="child-db", tables=1)
+    printouts.slovenian_event(slug="child-db", tables=1)
 
     def build(progress):
         return Event.objects.get(slug="child-db").name.encode()
@@ -72,8 +72,8 @@ def test_the_child_cannot_use_the_database_and_the_worker_still_can():
 @pytest.mark.django_db
 def test_a_worker_lays_a_rounds_sheets_out_in_a_child_the_request_does_not(
         monkeypatch, settings, django_capture_on_commit_callbacks):
-    event = builders.slovenian_event(slug="child-sheets", tables=3)
-    rnd = builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="child-sheets", tables=3)
+    rnd = printouts.seat(event, 1)
     forked = []
     original = child_process.run
     monkeypatch.setattr(child_process, "run",

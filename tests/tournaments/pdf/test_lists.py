@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import page_texts, text
 from tournaments import services
 from tournaments.domain.standings import event_standings
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_seating_list_by_table_and_alphabetically_with_the_table():
-    event = builders.slovenian_event(slug="wall", tables=3)
+    event = printouts.slovenian_event(slug="wall", tables=3)
     tables = [[12, 1, 7, 4], [3, 9, 2, 11], [5, 6, 8, 10]]
-    rnd = builders.seat(event, 1, tables)
+    rnd = printouts.seat(event, 1, tables)
     pages = page_texts(render.seating_pdf(selectors.round_for_print(event, 1)))
     by_table, alphabetical = pages[0], "\n".join(pages[1:])
     assert "Razpored, 1. krog" in by_table and "Po mizah" in by_table
@@ -48,8 +48,8 @@ def test_the_alphabetical_list_fills_two_columns_a_page_and_no_column_runs_over(
     """The renderer cuts the alphabetical list into pages of two columns (CSS columns were a
     third of the list's rendering): every page holds exactly the players of its two columns,
     a letter heading never ends a column, and the PDF has no page the cut did not plan."""
-    event = builders.slovenian_event(slug="wall-big", tables=50)
-    rnd = builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="wall-big", tables=50)
+    rnd = printouts.seat(event, 1)
     listing = selectors.seating_list(selectors.round_for_print(event, 1))
     planned = render.alphabetical_pages(listing.alphabetical)
     assert len(planned) == 3
@@ -83,8 +83,8 @@ def test_a_list_is_laid_out_with_the_cycle_collector_paused_and_given_back(monke
     """A long list's boxes live until it is written; the collector's passes over them were a
     quarter of its time. It is paused while a list is laid out and given back, also on an
     error."""
-    event = builders.slovenian_event(slug="wall-gc", tables=2)
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="wall-gc", tables=2)
+    printouts.seat(event, 1)
     seen = []
     original = base.document
 
@@ -118,14 +118,14 @@ def _play_rounds(event, rounds: int):
     organiser = event.organisers.first()
     for number in range(1, rounds + 1):
         if number == 1:
-            rnd = builders.seat(event, 1)
+            rnd = printouts.seat(event, 1)
         else:
             job = round_jobs.round_generation_queue(event=event, actor=organiser)
             round_jobs.round_generate(job.pk)
             rnd = event.rounds.get(number=number)
         services.round_publish(rnd=rnd, actor=organiser)
         for table in rnd.tables.all():
-            builders.play_tri1_table(table, seed=number * 10 + table.number)
+            printouts.play_tri1_table(table, seed=number * 10 + table.number)
         round_jobs.round_close(rnd=rnd, actor=organiser)
 
 
@@ -135,7 +135,7 @@ def _order(pdf: bytes) -> list[int]:
 
 
 def test_standings_after_a_round_and_the_final_results():
-    event = builders.slovenian_event(slug="ranked", tables=2)
+    event = printouts.slovenian_event(slug="ranked", tables=2)
     _play_rounds(event, 2)
     after_one = render.standings_pdf(event, up_to_round=1)
     assert "Lestvica po 1. krogu" in text(after_one)
@@ -157,10 +157,10 @@ def test_standings_after_a_round_and_the_final_results():
 
 
 def test_money_standings_are_in_crowns():
-    event = builders.czech_event(slug="money-standings")
-    rnd = builders.czech_round_two(event)
+    event = printouts.czech_event(slug="money-standings")
+    rnd = printouts.czech_round_two(event)
     services.round_publish(rnd=rnd, actor=event.organisers.first())
-    builders.play_money_table(rnd.tables.get(number=4), {
+    printouts.play_money_table(rnd.tables.get(number=4), {
         "8": (0, 650), "23": (1000, 230), "45": (0, 4200), "98": (0, 3920)})
     body = text(render.standings_pdf(event))
     assert "Výsledek (Kč)" in body

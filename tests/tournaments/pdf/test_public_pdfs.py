@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from config.celery import app
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import text
 from tournaments import services, tasks
 from tournaments.models import Job
@@ -22,8 +22,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    event = builders.slovenian_event(slug="open", tables=4)
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="open", tables=4)
+    printouts.seat(event, 1)
     return event
 
 
@@ -133,7 +133,7 @@ def test_confirming_a_card_queues_the_standings_of_the_new_results_version(
     # Every hand typed and confirmed, the card handed in and confirmed: only the last step
     # changes the standings.
     with django_capture_on_commit_callbacks(execute=True):
-        builders.play_tri1_table(event.rounds.get(number=1).tables.get(number=1))
+        printouts.play_tri1_table(event.rounds.get(number=1).tables.get(number=1))
     event.refresh_from_db()
     standings = public_pdfs.standings_of(event)
     job = Job.objects.get(key=standings.job_key)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import text
 from tournaments import services
 from tournaments.engine_text import line_text
@@ -25,9 +25,9 @@ def _minus(value: int) -> str:
 
 
 def test_a_koenigrufen_card_hand_by_hand_with_the_breakdown_and_the_payout():
-    event = builders.austrian_event(slug="card-at")
-    rnd = builders.seat(event, 1)
-    card = builders.play_schrift_table(rnd.tables.get(number=2))
+    event = printouts.austrian_event(slug="card-at")
+    rnd = printouts.seat(event, 1)
+    card = printouts.play_schrift_table(rnd.tables.get(number=2))
     filled = selectors.filled_scorecard(event, 1, 2, BASE)
     body = text(render.scorecard_pdf(filled))
     assert "BESTÄTIGT" in body  # the card's state, in the event's language
@@ -51,9 +51,9 @@ def test_a_koenigrufen_card_hand_by_hand_with_the_breakdown_and_the_payout():
 
 
 def test_a_money_card_shows_the_sheet_in_crowns():
-    event = builders.czech_event(slug="card-cz")
-    rnd = builders.czech_round_two(event)
-    builders.play_money_table(rnd.tables.get(number=4), {
+    event = printouts.czech_event(slug="card-cz")
+    rnd = printouts.czech_round_two(event)
+    printouts.play_money_table(rnd.tables.get(number=4), {
         "8": (0, 650), "23": (1000, 230), "45": (0, 4200), "98": (0, 3920)})
     body = text(render.scorecard_pdf(selectors.filled_scorecard(event, 2, 4, BASE)))
     for line in ["8 Jan Novák 0,00 6,50 −13,50", "23 Petr Fric 10,00 2,30 −27,70",
@@ -63,10 +63,10 @@ def test_a_money_card_shows_the_sheet_in_crowns():
 
 
 def test_penalties_and_disputes_of_the_table_are_on_the_card():
-    event = builders.slovenian_event(slug="card-sl", tables=1)
-    rnd = builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="card-sl", tables=1)
+    rnd = printouts.seat(event, 1)
     table = rnd.tables.get()
-    card = builders.play_tri1_table(table)
+    card = printouts.play_tri1_table(table)
     referee = event.referees.first()
     offender = event.registrations.get(start_number=2)
     services.penalty_record(table=table, registration=offender, kind="renons", actor=referee,

@@ -11,7 +11,7 @@ import io
 import pikepdf
 import pytest
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import page_image, reader
 from tournaments.printing import base, render, selectors, sheet_forms
 
@@ -21,7 +21,7 @@ BASE = "https://print.example.org"
 
 
 def _sheets(event, tables=None):
-    builders.seat(event, 1, tables)
+    printouts.seat(event, 1, tables)
     return selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
 
 
@@ -44,7 +44,7 @@ def _whole(sheet) -> bytes:
 
 
 def test_a_form_holds_nothing_of_its_table_and_tables_of_four_print_the_same_form():
-    event = builders.slovenian_event(slug="forms-same", tables=2)
+    event = printouts.slovenian_event(slug="forms-same", tables=2)
     first, second = _sheets(event)
     form = render.form_html(render.SheetPage(sheet=first, grid=render._grid(first)))
     assert form == render.form_html(render.SheetPage(sheet=second, grid=render._grid(second)))
@@ -56,7 +56,7 @@ def test_a_form_holds_nothing_of_its_table_and_tables_of_four_print_the_same_for
 
 
 def test_tables_of_four_share_one_form_stored_once_and_a_table_of_three_has_its_own():
-    event = builders.slovenian_event(slug="forms-shared", tables=3)
+    event = printouts.slovenian_event(slug="forms-shared", tables=3)
     sheets = _sheets(event, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11], [12]])
     pdf = render.sheets_pdf(sheets, title="round")
     assert len(reader(pdf).pages) == 4
@@ -76,7 +76,7 @@ def _renamed(sheet, first_name, last_name):
     return dataclasses.replace(sheet, seats=seats)
 
 
-@pytest.mark.parametrize("build", [builders.slovenian_event, builders.austrian_event])
+@pytest.mark.parametrize("build", [printouts.slovenian_event, printouts.austrian_event])
 def test_a_name_of_two_lines_and_no_club_print_over_the_form_as_on_the_whole_sheet(build):
     """A player's head is as high as two lines of name on the form; a name of two lines fills
     it where the whole sheet sets it. (Compared down to the instructions: laid out whole, the
@@ -95,7 +95,7 @@ def test_a_name_of_two_lines_and_no_club_print_over_the_form_as_on_the_whole_she
 def test_a_very_long_name_keeps_the_sheet_on_one_page():
     """Laid out whole, a signature of three lines pushed the signatures onto a second page;
     over the form the name runs on under its line."""
-    event = builders.slovenian_event(slug="forms-very-long", tables=1)
+    event = printouts.slovenian_event(slug="forms-very-long", tables=1)
     (sheet,) = _sheets(event)
     sheet = _renamed(sheet, "Maria-Theresia", "Oberhuber-Schwarzenberg")
     pdf = render.sheets_pdf([sheet], title="long")
@@ -104,7 +104,7 @@ def test_a_very_long_name_keeps_the_sheet_on_one_page():
 
 
 def test_a_sheet_its_form_does_not_hold_is_printed_whole_in_its_place(monkeypatch):
-    event = builders.slovenian_event(slug="forms-mixed", tables=3)
+    event = printouts.slovenian_event(slug="forms-mixed", tables=3)
     sheets = _sheets(event, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11], [12]])
     original = sheet_forms.slots
     monkeypatch.setattr(sheet_forms, "slots",
@@ -125,7 +125,7 @@ def test_a_sheet_its_form_does_not_hold_is_printed_whole_in_its_place(monkeypatc
 
 
 def test_a_sheet_its_form_does_not_hold_is_printed_whole(monkeypatch):
-    event = builders.austrian_event(slug="forms-whole", tables=2)
+    event = printouts.austrian_event(slug="forms-whole", tables=2)
     sheets = _sheets(event)
     monkeypatch.setattr(sheet_forms, "slots", lambda page, sheet: None)
     pdf = render.sheets_pdf(sheets, title="round")
@@ -143,10 +143,10 @@ def test_a_long_event_name_and_address_lower_the_grids_rows_to_keep_one_page(mon
     """The head of the sheet grows with the event's name and the address under the code; the
     form is laid out again with lower rows until it fits one page, and each table's own
     entries follow its rows."""
-    event = builders.slovenian_event(slug="forms-fit", tables=2)
+    event = printouts.slovenian_event(slug="forms-fit", tables=2)
     event.name = "Mednarodni odprti turnir v taroku za pokal občine Ivančna Gorica 2026"
     event.save()
-    builders.seat(event, 1)
+    printouts.seat(event, 1)
     address = "https://turnirji.tarok-zveza-slovenije.example.org"
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), address)
     scales = []
@@ -169,8 +169,8 @@ def test_a_long_event_name_and_address_lower_the_grids_rows_to_keep_one_page(mon
 def test_the_money_sheets_of_a_round_share_one_form_and_look_as_each_laid_out_whole():
     """The money sheet's own entries are the table's number, the players' rows' numbers and
     names, the signature names and the footer; its form is everything else."""
-    event = builders.czech_event()
-    rnd = builders.czech_round_two(event)
+    event = printouts.czech_event()
+    rnd = printouts.czech_round_two(event)
     sheets = selectors.table_sheets(selectors.round_for_print(event, rnd.number), BASE)
     pdf = render.sheets_pdf(sheets, title="round")
     drawings = _form_drawings(pdf)
@@ -181,7 +181,7 @@ def test_the_money_sheets_of_a_round_share_one_form_and_look_as_each_laid_out_wh
 
 
 def test_a_money_sheet_row_without_first_name_or_club_prints_as_on_the_whole_sheet():
-    event = builders.czech_event(slug="forms-money-names", tables=1)
+    event = printouts.czech_event(slug="forms-money-names", tables=1)
     (sheet,) = _sheets(event)
     seats = list(sheet.seats)
     seats[0] = dataclasses.replace(seats[0], first_name="", club="")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import page_texts, reader
 from tournaments import services
 from tournaments.models import Job
@@ -52,8 +52,8 @@ def rendered(monkeypatch):
 
 
 def _round_of_five_tables():
-    event = builders.slovenian_event(slug="parts", tables=5)
-    return event, builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="parts", tables=5)
+    return event, printouts.seat(event, 1)
 
 
 def _queued_job(rnd, django_capture_on_commit_callbacks) -> Job:

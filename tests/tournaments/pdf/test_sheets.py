@@ -18,7 +18,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from PIL import Image
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tests.tournaments.pdf.pdftext import fonts, page_image, reader, text
 from tournaments import services
 from tournaments.models import TableLink
@@ -33,8 +33,8 @@ BASE = "https://print.example.org"
 
 @pytest.fixture
 def czech():
-    event = builders.czech_event()
-    return event, builders.czech_round_two(event)
+    event = printouts.czech_event()
+    return event, printouts.czech_round_two(event)
 
 
 def _standalone_numbers(body: str) -> list[str]:
@@ -85,8 +85,8 @@ def test_czech_money_sheet_has_the_trilingual_headings_players_bag_and_self_chec
 
 
 def test_the_money_sheet_keeps_its_three_languages_in_a_german_event():
-    event = builders.czech_event(slug="gp-de", language="de")
-    builders.czech_round_two(event)
+    event = printouts.czech_event(slug="gp-de", language="de")
+    printouts.czech_round_two(event)
     body = text(_sheet_pdf(event, 2, 4))
     assert "Stůl číslo" in body and "Tischnummer" in body and "Table Number" in body
     # ... while the instructions follow the event's language.
@@ -95,8 +95,8 @@ def test_the_money_sheet_keeps_its_three_languages_in_a_german_event():
 
 
 def test_tri1_sheet_has_24_games_with_dealer_and_resting_from_the_rotation():
-    event = builders.slovenian_event()
-    rnd = builders.seat(event, 1, [[3, 7, 11, 15], [1, 2, 4, 5], [6, 8, 9, 10], [12, 13, 14, 16]])
+    event = printouts.slovenian_event()
+    rnd = printouts.seat(event, 1, [[3, 7, 11, 15], [1, 2, 4, 5], [6, 8, 9, 10], [12, 13, 14, 16]])
     pdf = _sheet_pdf(event, 1, 1)
     assert len(reader(pdf).pages) == 1
     body = text(pdf)
@@ -117,8 +117,8 @@ def test_tri1_sheet_has_24_games_with_dealer_and_resting_from_the_rotation():
 
 
 def test_tri1_sheet_of_a_three_player_table_has_nobody_resting():
-    event = builders.slovenian_event(slug="tri1-three", tables=1)
-    builders.seat(event, 1, [[1, 2, 3], [4]])
+    event = printouts.slovenian_event(slug="tri1-three", tables=1)
+    printouts.seat(event, 1, [[1, 2, 3], [4]])
     sheet = selectors.table_sheets(selectors.round_for_print(event, 1), BASE, table_number=1)[0]
     assert [r.dealer for r in sheet.rows[:4]] == ["1", "2", "3", "1"]
     assert all(r.resting == "" and not any(c.resting for c in r.cells) for r in sheet.rows)
@@ -127,8 +127,8 @@ def test_tri1_sheet_of_a_three_player_table_has_nobody_resting():
 
 @pytest.mark.parametrize("hands", [16, 20])
 def test_schrift_sheet_has_one_row_per_game_plus_minus_and_a_zero_check(hands):
-    event = builders.austrian_event(slug=f"schrift-{hands}", hands=hands)
-    builders.seat(event, 1)
+    event = printouts.austrian_event(slug=f"schrift-{hands}", hands=hands)
+    printouts.seat(event, 1)
     pdf = _sheet_pdf(event, 1, 2)
     assert len(reader(pdf).pages) == 1
     body = text(pdf)
@@ -159,8 +159,8 @@ def test_sheets_use_dejavu_sans_and_print_the_event_round_table_and_ruleset(czec
 
 
 def test_headings_follow_the_event_language():
-    event = builders.slovenian_event(slug="tri1-en", tables=1, language="en")
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="tri1-en", tables=1, language="en")
+    printouts.seat(event, 1)
     body = text(_sheet_pdf(event, 1, 1))
     assert "TRI + 1 score sheet".upper() in body.upper()
     assert "Dealer" in body and "Resting" in body and "Deli" not in body
@@ -215,14 +215,14 @@ def test_a_whole_round_is_one_page_per_table_in_table_order(czech):
     assert "Skalský" in pages[3].extract_text() and "Skalský" not in pages[0].extract_text()
 
 
-@pytest.mark.parametrize("build", [builders.slovenian_event, builders.austrian_event,
-                                   builders.czech_event])
+@pytest.mark.parametrize("build", [printouts.slovenian_event, printouts.austrian_event,
+                                   printouts.czech_event])
 def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(build, monkeypatch):
     """The round's sheets are laid out together with the stylesheet parsed once (it was an
     eighth of the rendering); each page is pixel for pixel the sheet rendered alone with its
     own <style>."""
     event = build(slug=f"shared-style-{build.__name__}", tables=3)
-    builders.seat(event, 1)
+    printouts.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
     parsed = []
     original = render._sheet_stylesheet
@@ -244,8 +244,8 @@ def test_a_rounds_sheets_are_laid_out_in_batches_each_sheet_on_its_own_page(monk
     after each batch; every sheet still begins its own page, in table order, with its own
     footer."""
     monkeypatch.setattr(render, "SHEETS_PER_DOCUMENT", 2)
-    event = builders.slovenian_event(slug="batches", tables=5)
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="batches", tables=5)
+    printouts.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
     laid_out = []
     original = base.document
@@ -268,8 +268,8 @@ def test_the_cycle_collector_is_paused_while_the_sheets_are_laid_out_and_written
     """The laid-out sheets live until the round's PDF is written, and the collector's passes
     over them were a fifth of a large round's time: it is paused meanwhile and given back
     afterwards, also when the rendering fails."""
-    event = builders.slovenian_event(slug="paused", tables=3)
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="paused", tables=3)
+    printouts.seat(event, 1)
     sheets = selectors.table_sheets(selectors.round_for_print(event, 1), BASE)
     enabled_while = []
     original = base.write
@@ -294,10 +294,10 @@ def test_the_cycle_collector_is_paused_while_the_sheets_are_laid_out_and_written
 
 
 def test_reading_a_rounds_sheets_takes_the_same_queries_for_4_or_16_tables():
-    small = builders.slovenian_event(slug="q-small", tables=4)
-    big = builders.slovenian_event(slug="q-big", tables=16)
-    builders.seat(small, 1)
-    builders.seat(big, 1)
+    small = printouts.slovenian_event(slug="q-small", tables=4)
+    big = printouts.slovenian_event(slug="q-big", tables=16)
+    printouts.seat(small, 1)
+    printouts.seat(big, 1)
 
     def count(event):
         with CaptureQueriesContext(connection) as ctx:
@@ -311,8 +311,8 @@ def test_reading_a_rounds_sheets_takes_the_same_queries_for_4_or_16_tables():
 
 
 def test_page_one_renders_to_an_a4_png_with_ink_on_it():
-    event = builders.slovenian_event(slug="png", tables=1)
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="png", tables=1)
+    printouts.seat(event, 1)
     image = page_image(_sheet_pdf(event, 1, 1), dpi=50)
     width, height = image.size
     assert abs(height / width - 297 / 210) < 0.01  # A4 portrait

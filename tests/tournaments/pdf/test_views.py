@@ -11,8 +11,8 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from tests.factories import UserFactory
-from tests.tournaments.pdf import builders
+from sample_data import printouts
+from sample_data.factories import UserFactory
 from tests.tournaments.pdf.pdftext import page_texts, reader, text
 from tournaments import services, tasks
 from tournaments.models import Job
@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 @pytest.fixture
 def event():
-    event = builders.slovenian_event(slug="open", tables=4)
-    builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="open", tables=4)
+    printouts.seat(event, 1)
     return event
 
 
@@ -123,7 +123,7 @@ def test_a_filled_scorecard_is_public_once_confirmed_and_provisional_for_officia
     provisional = text(_is_pdf(referee.get(url)))
     assert "Začasno: še ni potrjeno." in provisional
     services.round_publish(rnd=event.rounds.get(number=1), actor=event.organisers.first())
-    card = builders.play_tri1_table(event.rounds.get(number=1).tables.get(number=1))
+    card = printouts.play_tri1_table(event.rounds.get(number=1).tables.get(number=1))
     body = text(_is_pdf(Client().get(url)))
     assert "POTRJEN" in body
     assert "Skupaj" in body

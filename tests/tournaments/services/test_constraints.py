@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
+from sample_data.factories import EventFactory, PlayerFactory, RegistrationFactory
 from tournaments.models import Round, Seat, Table
 
 pytestmark = pytest.mark.django_db

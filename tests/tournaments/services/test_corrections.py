@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tests.tournaments.pdf import builders
+from sample_data import printouts
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import selectors, services
 from tournaments.domain.standings import event_standings
 from tournaments.models import Registration, Scorecard
@@ -67,10 +67,10 @@ def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whol
     """The carried totals after a correction are those of the whole standings up to the last
     closed round, for every player (one with a referee's adjustment too), though only the
     corrected table's players are read and written."""
-    event = builders.slovenian_event(slug="scoped-refresh", tables=3)
+    event = printouts.slovenian_event(slug="scoped-refresh", tables=3)
     organiser, referee = event.organisers.first(), event.referees.first()
     for number in (1, 2):
-        rnd = builders.seat(event, number)
+        rnd = printouts.seat(event, number)
         services.round_publish(rnd=rnd, actor=organiser)
         for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
             ids = list(card.player_ids)

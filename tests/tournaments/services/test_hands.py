@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import AuditEntry, Hand, Scorecard

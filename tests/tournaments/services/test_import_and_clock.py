@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player, Registration, Round

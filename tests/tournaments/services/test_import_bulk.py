@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import AuditEntry, Event, Player, Registration

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.pdf import builders
+from sample_data import printouts
 from tournaments import services
 from tournaments.demo import _tri1_hand
 from tournaments.domain.standings import event_standings, events_standings
@@ -54,11 +54,11 @@ def _queries(fn) -> int:
 
 
 def _round_costs(tables: int) -> dict[str, int]:
-    event = builders.slovenian_event(slug=f"q{tables}", tables=tables)
+    event = printouts.slovenian_event(slug=f"q{tables}", tables=tables)
     organiser = event.organisers.first()
     costs = {}
     box = {}
-    costs["store"] = _queries(lambda: box.setdefault("rnd", builders.seat(event, 1)))
+    costs["store"] = _queries(lambda: box.setdefault("rnd", printouts.seat(event, 1)))
     rnd = box["rnd"]
     costs["publish"] = _queries(lambda: services.round_publish(rnd=rnd, actor=organiser))
     _play(rnd)
@@ -76,9 +76,9 @@ def test_storing_publishing_closing_and_seating_a_round_cost_the_same_queries_fo
 
 
 def test_closing_and_seating_stay_under_a_fixed_bound(django_assert_max_num_queries):
-    event = builders.slovenian_event(slug="bound", tables=6)
+    event = printouts.slovenian_event(slug="bound", tables=6)
     organiser = event.organisers.first()
-    rnd = builders.seat(event, 1)
+    rnd = printouts.seat(event, 1)
     services.round_publish(rnd=rnd, actor=organiser)
     _play(rnd, hands=1)
     with django_assert_max_num_queries(30):
@@ -91,8 +91,8 @@ def test_closing_and_seating_stay_under_a_fixed_bound(django_assert_max_num_quer
 
 @pytest.fixture
 def open_card():
-    event = builders.slovenian_event(slug="hands", tables=1)
-    rnd = builders.seat(event, 1)
+    event = printouts.slovenian_event(slug="hands", tables=1)
+    rnd = printouts.seat(event, 1)
     services.round_publish(rnd=rnd, actor=event.organisers.first())
     return Scorecard.objects.get(table__round=rnd)
 
@@ -152,9 +152,9 @@ def test_saving_the_same_hand_again_rewrites_no_other_hand(open_card):
 
 
 def test_a_correction_after_closing_rewrites_only_the_registrations_whose_totals_moved():
-    event = builders.slovenian_event(slug="correct", tables=4)
+    event = printouts.slovenian_event(slug="correct", tables=4)
     organiser, referee = event.organisers.first(), event.referees.first()
-    rnd = builders.seat(event, 1)
+    rnd = printouts.seat(event, 1)
     services.round_publish(rnd=rnd, actor=organiser)
     _play(rnd)
     round_jobs.round_close(rnd=rnd, actor=organiser)
@@ -179,8 +179,8 @@ def test_the_standings_of_many_events_read_together_are_each_events_own_in_three
     whether there are two events or four, and with or without reading the players."""
     events = []
     for n in range(4):
-        event = builders.slovenian_event(slug=f"many-{n}", tables=2 + n % 2)
-        rnd = builders.seat(event, 1)
+        event = printouts.slovenian_event(slug=f"many-{n}", tables=2 + n % 2)
+        rnd = printouts.seat(event, 1)
         services.round_publish(rnd=rnd, actor=event.organisers.first())
         if n != 2:  # the third event's cards stay open: pending, not counted
             _play(rnd)

@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Hand, Job, Round, Scorecard

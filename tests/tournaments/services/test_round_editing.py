@@ -1,11 +1,13 @@
 """A drafted round is previewed, edited (two players swapped, then re-checked by the
-independent checker) and published; editing a published round is refused."""
+independent checker) and published; editing a published round is refused, and so is a swap
+in a draft whose tables already have hands."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
+from tests.tournaments.api.test_roles import build_world
 from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Round
@@ -113,3 +115,19 @@ def test_a_swap_that_breaks_the_points_order_of_round_2_is_reported_by_the_check
                                 actor=organiser)
     round2.refresh_from_db()
     assert not [n for n in round2.notes if services.is_checker_note(n)]
+
+
+def test_a_swap_in_a_draft_round_whose_table_has_hands_is_refused():
+    world = build_world()
+    Round.objects.filter(pk=world.round1.pk).update(status=Round.Status.DRAFT)
+    world.round1.refresh_from_db()
+    with pytest.raises(ServiceError) as refused:
+        services.round_swap_players(rnd=world.round1, first="1", second="5",
+                                    actor=world.users["organiser"])
+    assert refused.value.errors[0]["code"] == "table_has_results"
+    assert "table 1" in refused.value.errors[0]["message"]
+    assert world.card(1).player_ids == ["1", "2", "3", "4"]
+    # Within tables without entries a swap is still fine.
+    services.round_swap_players(rnd=world.round1, first="6", second="5",
+                                actor=world.users["organiser"])
+    assert world.card(2).player_ids == ["6", "5", "7", "8"]

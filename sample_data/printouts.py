@@ -1,7 +1,7 @@
-"""Test data for the printouts: a Czech money event (seed 004), an Austrian Königrufen event
-(seed 001) and a Slovenian TRI+1 event (seed 000), built with the factories and the services
-the organiser's pages use. Shared by the tests in this folder, `bench/pdf.py` and
-`docs/printing/examples.py`.
+"""The events the printouts are shown with: a Czech money event (seed 004), an Austrian
+Königrufen event (seed 001) and a Slovenian TRI+1 event (seed 000), built with the factories
+and the services the organiser's pages use, and their tables played. Shared by the tests
+(tests/tournaments/pdf/ and others), the benchmarks of bench/ and `docs/printing/examples.py`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import datetime as dt
 import random
 from typing import Any
 
-from tests.factories import UserFactory, allow_event_creation
+from sample_data.factories import UserFactory, allow_event_creation
 from tournaments import services
 from tournaments.demo import SLOVENIAN_PLAYERS, _tri1_hand
 from tournaments.models import Event, Round, Scorecard, Table

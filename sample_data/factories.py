@@ -1,4 +1,5 @@
-"""factory_boy factories for the domain models, used by integration and HTTP tests."""
+"""factory_boy factories for the domain models (users, players, events, registrations), used
+by the tests and by the benchmarks of bench/."""
 
 from __future__ import annotations
 
