@@ -22,7 +22,8 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors
 from tournaments.domain import rights
 from tournaments.errors import NotFound
-from tournaments.models import Event
+from tournaments.models import Event, PlayerLink
+from tournaments.pages import table_link
 from tournaments.pages.common import event_role_required, raise_refusal
 from tournaments.printing import links, qr
 from tournaments.services import player_links
@@ -38,18 +39,33 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-@never_cache
-def personal_page(request: HttpRequest, token: str) -> HttpResponse:
+def _link_or_404(token: str) -> PlayerLink:
     try:
-        link = player_links.open_by_token(token)
+        return player_links.open_by_token(token)
     except NotFound:
         raise Http404(_("There is no player with this link.")) from None
+
+
+@never_cache
+def personal_page(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_404(token)
     day = selectors.player_day(link.registration)
     return _private(render(request, "tournaments/player_link/page.html", {
-        "event": link.registration.event, "registration": link.registration,
+        "link": link, "event": link.registration.event, "registration": link.registration,
         "player": link.registration.player, "day": day,
-        "table_link_path": links.table_link_path(day.table_link.token) if day.table_link else "",
     }))
+
+
+@require_POST
+def personal_table(request: HttpRequest, token: str) -> HttpResponse:
+    """From the personal page to his table's page, his seat already chosen on this phone: the
+    link says who he is, so the table's page does not ask."""
+    link = _link_or_404(token)
+    day = selectors.player_day(link.registration)
+    if day.table_link is None:
+        # The round ended (or was taken back) between the page and the click: the page says so.
+        return redirect(links.player_link_path(token))
+    return _private(table_link.seated_at(request, day.table_link, link.registration.start_number))
 
 
 @never_cache

@@ -213,8 +213,14 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     if number not in numbers:
         messages.error(request, _("Choose one of the seats of this table."))
         return redirect(_page_url(link) + "?seat=change")
+    return seated_at(request, link, number)
+
+
+def seated_at(request: HttpRequest, link: TableLink, start_number: int) -> HttpResponse:
+    """This phone is now the seat of `start_number` at the link's table (chosen on the table's
+    page, or known from the player's personal link); on to the table's page."""
     seats = dict(request.session.get(SEATS_KEY) or {})
-    seats[link.token] = number
+    seats[link.token] = start_number
     request.session[SEATS_KEY] = seats
     # The phone is fixed for this table when its first seat is chosen: choosing another seat
     # (or sending another cookie) later does not make it another phone (tournaments.domain.rights).

@@ -21,4 +21,5 @@ urlpatterns = [
     path(T + "confirm/", views.confirm, name="table-link-confirm"),
     path(T + "money/", views.money_sheet, name="table-link-money"),
     path("p/<str:token>/", player_link.personal_page, name="player-link"),
+    path("p/<str:token>/table/", player_link.personal_table, name="player-link-table"),
 ]

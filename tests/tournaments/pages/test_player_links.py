@@ -74,14 +74,22 @@ def test_the_page_shows_the_table_and_seat_once_the_round_is_published_never_a_d
 
     services.round_publish(rnd=rnd, actor=organiser)
     table_links.links_ensure(rnd=rnd)
-    text = Client().get(f"/p/{_link(event, 6).token}/").content.decode()
+    token = _link(event, 6).token
+    phone = Client()
+    text = phone.get(f"/p/{token}/").content.decode()
     live = TableLink.objects.get(table__round=rnd, table__number=2, revoked_at__isnull=True)
     assert "You sit at table <strong>2</strong>, seat <strong>3</strong>." in text
-    assert f'href="/t/{live.token}/"' in text
-    # Only his own: not the names of the players he sits with, nor another table's link.
-    other = TableLink.objects.get(table__round=rnd, table__number=1, revoked_at__isnull=True)
-    assert other.token not in text
+    assert f'action="/p/{token}/table/"' in text
+    # Only his own: no table's token, nor the names of the players he sits with.
+    assert live.token not in text
     assert "Ana5 " not in text and "Ana7 " not in text and "Ana1 " not in text
+    # His table's page, his seat already chosen on this phone: the card, not "Who are you?".
+    response = phone.post(f"/p/{token}/table/")
+    assert response.status_code == 302 and response["Location"] == f"/t/{live.token}/"
+    table_page = phone.get(response["Location"]).content.decode()
+    assert "Who are you?" not in table_page and "Save hand 1" in table_page
+    assert "#6 Ana6" in table_page.replace("<strong>", "").replace("</strong>", "")
+    assert Client().get(f"/p/{token}/table/").status_code == 405
 
 
 def test_the_page_in_slovenian(day):
@@ -96,9 +104,13 @@ def test_after_the_round_the_page_shows_the_rounds_and_waits_for_the_next(day):
     event, organiser = day["event"], day["organiser"]
     rnd = _round(event, organiser, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]])
     _close(rnd, organiser)
-    text = Client().get(f"/p/{_link(event, 3).token}/").content.decode()
+    token = _link(event, 3).token
+    text = Client().get(f"/p/{token}/").content.decode()
     assert "The next round is not drawn yet" in text and "Your rounds" in text
-    assert "The event plans 2 rounds." in text
+    assert "The event plans 2 rounds." in text and f"/p/{token}/table/" not in text
+    # A click on a page left open from the round before: back to the page, which says so.
+    response = Client().post(f"/p/{token}/table/")
+    assert response.status_code == 302 and response["Location"] == f"/p/{token}/"
 
 
 def test_wrong_and_reissued_links_are_not_found(day):
