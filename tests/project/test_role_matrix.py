@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 from sample_data.factories import allow_event_creation
 from tournaments import services
 from tournaments.domain import rights
-from tournaments.models import Event, Player, Round, Scorecard
+from tournaments.models import Event, Player, PlayerLink, Round, Scorecard
 from tournaments.runtime.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
 from tournaments.services import officials, round_jobs
@@ -369,6 +369,8 @@ LEAGUE_PAGES = [
     # A draft round does not exist for who is no official of its event.
     ("/manage/e/{matchday_a}/rounds/1/", LEAGUE_OWNERS, 200, 404),
     ("/manage/e/{matchday_b}/", {"other_league_organiser", "staff"}),
+    # The players' personal links of a matchday: its organisers' (issue #31).
+    ("/manage/e/{matchday_a}/players/links/", LEAGUE_OWNERS),
     ("/manage/e/outside/", {"event_organiser", "staff"}),
     ("/manage/cups/cup-a/", CUP_OWNERS),
     ("/manage/cups/cup-a/edit/", CUP_OWNERS),
@@ -389,6 +391,7 @@ LEAGUE_POSTS = [
     (f"{LS}finish/", {}),
     ("/manage/cups/cup-a/points/", {"table": "1 5"}),
     ("/manage/cups/cup-a/events/add/", {"event": "outside"}),
+    ("/manage/e/{matchday_a}/players/1/link/reissue/", {}),
 ]
 
 
@@ -436,7 +439,8 @@ def _league_state() -> tuple:
                                                             "ends_on", "planned_matchdays")),
             tuple(Matchday.objects.order_by("pk").values_list("date", "event__starts_on", "event__venue")),
             tuple(Round.objects.order_by("pk").values_list("status", flat=True)),
-            CupPoints.objects.count(), CupSeriesEvent.objects.count(), Player.objects.count())
+            CupPoints.objects.count(), CupSeriesEvent.objects.count(), Player.objects.count(),
+            tuple(PlayerLink.objects.order_by("pk").values_list("token", "revoked_at")))
 
 
 def test_league_and_cup_pages_answer_each_role_and_refused_writes_change_nothing():
