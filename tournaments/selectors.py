@@ -336,6 +336,8 @@ class PlayerDay:
     rank: int | None = None
     field_size: int = 0
     planned_rounds: int = 0
+    # Whether the event ranks by table points (then each round shows them beside the score).
+    uses_points: bool = False
 
 
 def player_day(registration: Registration) -> PlayerDay:
@@ -347,6 +349,7 @@ def player_day(registration: Registration) -> PlayerDay:
     table = standings.event_standings(event)
     row = next((r for r in table.rows if r.registration.pk == registration.pk), None)
     day = PlayerDay(registration=registration, planned_rounds=event.planned_rounds,
+                    uses_points=table.uses_points,
                     rank=row.rank if row is not None and row.rounds_played else None,
                     field_size=len(table.rows))
     for seat in seats:

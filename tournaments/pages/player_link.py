@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors
 from tournaments.domain import rights
 from tournaments.errors import NotFound
+from tournaments.forms import score_label
 from tournaments.models import Event, PlayerLink
 from tournaments.pages import table_link
 from tournaments.pages.common import event_role_required, raise_refusal
@@ -32,9 +33,11 @@ organiser_required = event_role_required(rights.is_organiser)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
-    # The token is the key to the page: it must not leave in a Referer, nor be kept by a
-    # shared cache or a search engine.
-    response["Referrer-Policy"] = "no-referrer"
+    # The token is the key to the page: it must not leave for another site in a Referer, nor
+    # be kept by a search engine (never_cache keeps it out of shared caches). Same-origin,
+    # not no-referrer: with no-referrer the browser sends "Origin: null" with the page's own
+    # form, which Django's CSRF check rightly refuses.
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -53,6 +56,7 @@ def personal_page(request: HttpRequest, token: str) -> HttpResponse:
     return _private(render(request, "tournaments/player_link/page.html", {
         "link": link, "event": link.registration.event, "registration": link.registration,
         "player": link.registration.player, "day": day,
+        "score_label": score_label(link.registration.event),
     }))
 
 

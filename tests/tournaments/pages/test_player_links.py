@@ -66,7 +66,7 @@ def test_the_page_shows_the_table_and_seat_once_the_round_is_published_never_a_d
     assert page.status_code == 200
     text = page.content.decode()
     assert "Ana6" in text and "No round is drawn yet" in text
-    assert page["Referrer-Policy"] == "no-referrer" and "noindex" in page["X-Robots-Tag"]
+    assert page["Referrer-Policy"] == "same-origin" and "noindex" in page["X-Robots-Tag"]
     assert "no-cache" in page["Cache-Control"] or "no-store" in page["Cache-Control"]
 
     rnd = _round(event, organiser, 1, [["1", "2", "3", "4"], ["5", "8", "6", "7"]], publish=False)
