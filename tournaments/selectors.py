@@ -316,7 +316,6 @@ class PlayerRound:
     state, and his result once the card counts."""
     round: Round
     table: Table
-    seat: Seat
     position: int  # his seat at the table, from 1 as on the sheet
     counted: bool
     points: Any = None
@@ -355,14 +354,14 @@ def player_day(registration: Registration) -> PlayerDay:
     for seat in seats:
         result = row.per_round.get(seat.round.number) if row is not None else None
         day.rounds.append(PlayerRound(
-            round=seat.round, table=seat.table, seat=seat,
+            round=seat.round, table=seat.table,
             position=seat.position + 1,  # stored from 0, printed from 1
             counted=result is not None, points=result[0] if result else None,
             score=result[1] if result else None))
     playing = [r for r in day.rounds if lifecycle.is_playable(r.round)]
     if playing:
         day.now = playing[-1]
-        day.table_link = TableLink.objects.filter(table=day.now.table, revoked_at__isnull=True).first()
+        day.table_link = live_table_link(day.now.table)
     return day
 
 
@@ -374,4 +373,8 @@ def later_table_of(registration: Registration, after: Round) -> tuple[Table, Tab
             .select_related("table__round").order_by("-round__number").first())
     if seat is None:
         return None
-    return seat.table, TableLink.objects.filter(table=seat.table, revoked_at__isnull=True).first()
+    return seat.table, live_table_link(seat.table)
+
+
+def live_table_link(table: Table) -> TableLink | None:
+    return TableLink.objects.filter(table=table, revoked_at__isnull=True).first()

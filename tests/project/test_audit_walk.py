@@ -64,7 +64,6 @@ NOT_WRITES = {
     "tournaments.services.officials.user_by_username": "reads an account",
     "tournaments.services.table_links.normalise_code": "pure: a typed code as stored",
     "tournaments.services.table_links.display_code": "pure: a code as printed",
-    "tournaments.services.table_links.live_link": "reads a table's link",
     "tournaments.services.table_links.links_of_round": "reads a round's links",
     "tournaments.services.table_links.link_by_token": "reads a link",
     "tournaments.services.table_links.link_by_code": "reads a link",
@@ -86,6 +85,7 @@ NOT_WRITES = {
     "leagues.services.schedule_job_of": "reads the latest schedule job of a season",
     "tournaments.services.is_checker_note": "pure: whether a round note is the checker's",
     "tournaments.services.player_links.live_links": "reads an event's personal links",
+    "tournaments.services.player_links.is_live": "reads whether a personal link is live",
     "tournaments.services.player_links.open_by_token": "reads a personal link",
 }
 
@@ -835,7 +835,6 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "tournaments.services.officials.user_by_username": lambda: officials.user_by_username("walk-referee"),
         "tournaments.services.table_links.normalise_code": lambda: table_links.normalise_code("ab-cd"),
         "tournaments.services.table_links.display_code": lambda: table_links.display_code("ABCDEFGH"),
-        "tournaments.services.table_links.live_link": lambda: table_links.live_link(rnd.tables.first()),
         "tournaments.services.table_links.links_of_round": lambda: table_links.links_of_round(rnd),
         "tournaments.services.table_links.link_by_token": lambda: table_links.link_by_token(
             TableLink.objects.filter(table__round=rnd).first().token),
@@ -853,6 +852,7 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "leagues.services.schedule_job_of": lambda: ls.schedule_job_of(season),
         "tournaments.services.is_checker_note": lambda: ts.is_checker_note("checker: x"),
         "tournaments.services.player_links.live_links": lambda: player_links.live_links(rnd.event),
+        "tournaments.services.player_links.is_live": lambda: player_links.is_live(1),
         "tournaments.services.player_links.open_by_token": lambda: player_links.open_by_token(
             PlayerLink.objects.filter(registration__event=rnd.event).first().token),
     }

@@ -25,7 +25,7 @@ from tournaments.errors import NotFound
 from tournaments.forms import score_label
 from tournaments.models import Event, PlayerLink
 from tournaments.pages import table_link
-from tournaments.pages.common import event_role_required, raise_refusal
+from tournaments.pages.common import event_role_required
 from tournaments.printing import links, qr
 from tournaments.services import player_links
 
@@ -69,7 +69,8 @@ def personal_table(request: HttpRequest, token: str) -> HttpResponse:
     if day.table_link is None:
         # The round ended (or was taken back) between the page and the click: the page says so.
         return redirect(links.player_link_path(token))
-    return _private(table_link.seated_at(request, day.table_link, link.registration.start_number))
+    return _private(table_link.seated_at(request, day.table_link, link.registration.start_number,
+                                         personal_link_id=link.pk))
 
 
 @never_cache
@@ -94,10 +95,7 @@ def personal_link_reissue(request: HttpRequest, event: Event, start_number: int)
     registration = event.registrations.filter(start_number=start_number).first()
     if registration is None:
         raise Http404(_("No such player."))
-    try:
-        player_links.link_reissue(registration=registration, actor=request.user)
-    except NotFound as exc:
-        raise_refusal(exc)
+    player_links.link_reissue(registration=registration, actor=request.user)
     messages.success(request, _("%(player)s has a new personal link; the old one no longer works.")
                      % {"player": registration.player})
     return redirect(reverse("manage-player-links", args=[event.slug]) + f"#p{start_number}")

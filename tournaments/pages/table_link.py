@@ -31,18 +31,19 @@ from django.views.decorators.http import require_POST
 
 from guard.client_address import limit_key
 from tournaments import selectors, services
-from tournaments.domain import limits, rights
+from tournaments.domain import lifecycle, limits, rights
 from tournaments.domain.rights import CardAction, TableSeat
 from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
 from tournaments.forms import CardWriteForm, HandForm, MoneySheetForm
-from tournaments.models import Registration, Round, Scorecard, Table, TableLink
+from tournaments.models import Registration, Scorecard, TableLink
 from tournaments.pages import hand_entry as hand_entry
 from tournaments.pages.common import seat_labels
-from tournaments.services import table_links
+from tournaments.services import player_links, table_links
 
 DEVICE_COOKIE = "tarok_device"
 SEATS_KEY = "table_link_seats"
 DEVICES_KEY = "table_link_devices"
+FOLLOW_KEY = "table_link_follow"
 
 
 # ---------------------------------------------------------------------------------------
@@ -167,16 +168,25 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
         # A second person is a second phone, unless the event plays one phone per table.
         "on_submitting_phone": rights.on_submitting_phone(card, seat),
         "validate_url": reverse("table-link-validate", args=[link.token]),
-        **_later_table(table, seat),
+        **_later_table(request, link, seat),
     }, status=status)
     return _with_device(request, response)
 
 
-def _later_table(table: Table, seat: TableSeat) -> dict[str, Any]:
-    """Once the round is over, where the player who chose this seat on the phone sits in the
-    round being played now, with that table's link: a round-1 QR code scanned in round 2
-    leads on to the right table."""
-    if table.round.status != Round.Status.CLOSED:
+def _later_table(request: HttpRequest, link: TableLink, seat: TableSeat) -> dict[str, Any]:
+    """Once the round is over, where the player who sat at this table on this phone sits in
+    the round being played now, with that table's link: a round-1 QR code scanned in round 2
+    leads on to the right table.
+
+    Only a seat taken while the round was being played is followed (a seat chosen on a
+    finished round's sheet would lead anybody who kept the sheet to anybody's next table), and
+    not one taken through a personal link that has since been reissued (its old holder is
+    cut off from the player's later tables)."""
+    table = link.table
+    if lifecycle.is_playable(table.round):
+        return {}
+    followed = (request.session.get(FOLLOW_KEY) or {}).get(link.token)
+    if followed is None or (followed and not player_links.is_live(followed)):
         return {}
     registration = Registration.objects.filter(event_id=seat.event_id,
                                                start_number=seat.start_number).first()
@@ -216,12 +226,22 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     return seated_at(request, link, number)
 
 
-def seated_at(request: HttpRequest, link: TableLink, start_number: int) -> HttpResponse:
+def seated_at(request: HttpRequest, link: TableLink, start_number: int, *,
+              personal_link_id: int = 0) -> HttpResponse:
     """This phone is now the seat of `start_number` at the link's table (chosen on the table's
-    page, or known from the player's personal link); on to the table's page."""
+    page, or known from the player's personal link `personal_link_id`); on to the table's page.
+    The callers have checked that the seat is one of the table's."""
     seats = dict(request.session.get(SEATS_KEY) or {})
     seats[link.token] = start_number
     request.session[SEATS_KEY] = seats
+    # Which seats lead on to the player's later tables once the round is over (_later_table):
+    # those taken while it is played, remembering the personal link they came through.
+    follow = dict(request.session.get(FOLLOW_KEY) or {})
+    if lifecycle.is_playable(link.table.round):
+        follow[link.token] = personal_link_id
+    else:
+        follow.pop(link.token, None)
+    request.session[FOLLOW_KEY] = follow
     # The phone is fixed for this table when its first seat is chosen: choosing another seat
     # (or sending another cookie) later does not make it another phone (tournaments.domain.rights).
     devices = dict(request.session.get(DEVICES_KEY) or {})

@@ -54,6 +54,9 @@ def link_reissue(*, registration: Registration, actor: Any) -> PlayerLink:
     issued in its place."""
     event = registration.event
     rights.require_organiser(actor, event)
+    # The registration's row first: of two reissues at once (a double click), the second waits
+    # and then finds the first one's link as the live one, instead of issuing a second.
+    Registration.objects.select_for_update().get(pk=registration.pk)
     old = (PlayerLink.objects.select_for_update()
            .filter(registration=registration, revoked_at__isnull=True).first())
     if old is not None:
@@ -64,6 +67,11 @@ def link_reissue(*, registration: Registration, actor: Any) -> PlayerLink:
     audit.record(actor=actor, action="player_link.reissue", target=registration, event=event,
                  after={"start_number": registration.start_number})
     return link
+
+
+def is_live(link_id: int) -> bool:
+    """Whether the personal link of this id still opens its page (not reissued, not gone)."""
+    return PlayerLink.objects.filter(pk=link_id, revoked_at__isnull=True).exists()
 
 
 def live_links(event: Event) -> dict[int, PlayerLink]:

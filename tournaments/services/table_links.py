@@ -128,10 +128,6 @@ def link_revoke(*, table: Table, actor: Any) -> TableLink:
     return new
 
 
-def live_link(table: Table) -> TableLink | None:
-    return TableLink.objects.filter(table=table, revoked_at__isnull=True).first()
-
-
 def links_of_round(rnd: Round) -> dict[int, TableLink]:
     """{table id: live link} of a round, in one query (for the printed sheets)."""
     return {link.table_id: link for link in

@@ -181,3 +181,35 @@ def test_an_imported_archive_gives_its_registrations_new_links(day):
     links = PlayerLink.objects.filter(registration__event=copy, revoked_at__isnull=True)
     assert links.count() == 8 and not set(links.values_list("token", flat=True)) & old_tokens
     assert player_links.links_ensure(event=copy) == 0
+
+
+def test_a_seat_chosen_on_a_finished_rounds_sheet_leads_nowhere(day):
+    """Whoever kept a round-1 sheet cannot choose another player's seat on it after the round
+    and be led to that player's table (its live link) in round 2."""
+    event, organiser = day["event"], day["organiser"]
+    first = _round(event, organiser, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]])
+    link1 = TableLink.objects.get(table__round=first, table__number=1, revoked_at__isnull=True)
+    _close(first, organiser)
+    second = _round(event, organiser, 2, [["1", "5", "3", "7"], ["2", "6", "4", "8"]])
+    link2 = TableLink.objects.get(table__round=second, table__number=2, revoked_at__isnull=True)
+    phone = Client()
+    assert phone.post(f"/t/{link1.token}/seat/", {"seat": 2}).status_code == 302
+    text = phone.get(f"/t/{link1.token}/").content.decode()
+    assert "later-table" not in text and link2.token not in text
+
+
+def test_a_reissued_personal_link_leads_its_old_holder_to_no_later_table(day):
+    event, organiser = day["event"], day["organiser"]
+    first = _round(event, organiser, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]])
+    link1 = TableLink.objects.get(table__round=first, table__number=1, revoked_at__isnull=True)
+    old = _link(event, 2).token
+    thief = Client()
+    assert thief.post(f"/p/{old}/table/")["Location"] == f"/t/{link1.token}/"
+    player_links.link_reissue(registration=_link(event, 2).registration, actor=organiser)
+    _close(first, organiser)
+    second = _round(event, organiser, 2, [["1", "5", "3", "7"], ["2", "6", "4", "8"]])
+    link2 = TableLink.objects.get(table__round=second, table__number=2, revoked_at__isnull=True)
+    text = thief.get(f"/t/{link1.token}/").content.decode()
+    assert "later-table" not in text and link2.token not in text
+    # The player with his new link is led to his table as before.
+    assert Client().post(f"/p/{_link(event, 2).token}/table/")["Location"] == f"/t/{link2.token}/"
