@@ -219,12 +219,16 @@ CACHES = {
     "pages": env.cache("CACHE_URL", default="locmemcache://public-pages"),
 }
 
-# Mail (password reset) only with EMAIL_URL, e.g. smtp+tls://user:password@host:587 or
-# consolemail:// for development; without it the password reset pages do not exist.
+# Mail (password reset, the players' messages) only with EMAIL_URL, e.g.
+# smtp+tls://user:password@host:587 or consolemail:// for development; without it the
+# password reset pages do not exist and no message to a player is queued or sent.
 EMAIL_CONFIGURED = bool(env.str("EMAIL_URL", default=""))
 if EMAIL_CONFIGURED:
     globals().update(env.email_url("EMAIL_URL"))
     DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
+# The site's own address (https://turnirji.example.org), for the links in e-mails, which are
+# written by a worker with no request to take it from; without it they carry no link.
+SITE_URL = env.str("SITE_URL", default="")
 
 REST_FRAMEWORK = {
     # Token first: DRF answers a missing or wrong credential with 401 only when the first

@@ -23,13 +23,14 @@ class TournamentsConfig(AppConfig):
         from tournaments.pages.converters import NumberConverter
         from tournaments.printing import public_pdfs
         from tournaments.runtime import jobs
-        from tournaments.services import round_jobs
+        from tournaments.services import messages, round_jobs
 
         register_converter(NumberConverter, "num")
         jobs.register_task(round_jobs.SEAT_JOB, tasks.generate_round)
         jobs.register_task(printing.SHEETS_JOB, tasks.render_round_sheets)
         jobs.register_task(printing.SHEETS_PART_TASK, tasks.render_round_sheets_part)
         jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)
+        jobs.register_task(messages.MESSAGES_JOB, tasks.send_messages)
         hooks.register_results_listener(public_pdfs.refresh_after_commit)
         hooks.register_demos(demo.DEMOS)
         post_migrate.connect(_create_cache_table, sender=self,

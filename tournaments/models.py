@@ -220,6 +220,10 @@ class Event(models.Model):
         _("one phone per table"), default=False,
         help_text=_("A card may then be confirmed on the phone that submitted it. Such cards are "
                     "marked for the referees and listed first for their check."))
+    # Each kind of message can be turned off per event (issue #31); a player gets one only
+    # when he asked for it on his personal page, and only where the server has a mail server.
+    round_messages = models.BooleanField(
+        _("e-mail each player who asks for it his table when a round is published"), default=True)
     class SeatingPool(models.TextChoices):
         ACTIVE = "active", _("Every registration that has not withdrawn")
         CHECKED_IN = "checked_in", _("Only the players checked in (and late entries)")
@@ -301,6 +305,14 @@ class Registration(models.Model):
                                      validators=[validate_round_numbers])
     registered_at = models.DateTimeField(default=timezone.now, editable=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # The player's own choice on his personal page: an address for the messages he asked for,
+    # never shown on a public page, CSV, PDF or in the archive, and the language he chose it
+    # in (the messages are written in it).
+    email = models.EmailField(_("e-mail address"), blank=True)
+    round_messages = models.BooleanField(_("e-mail me my table when a round is published"),
+                                         default=False)
+    message_language = models.CharField(_("language of the messages"), max_length=8, blank=True,
+                                        choices=settings.LANGUAGES)
 
     class Meta:
         ordering = ["event", "start_number"]
@@ -458,6 +470,36 @@ class PlayerLink(IssuedLink):
 
     def __str__(self) -> str:
         return f"personal link of {self.registration}"
+
+
+class Message(models.Model):
+    """One e-mail to one player, kept so that it is sent once (`key` names what it tells, e.g.
+    the round and its seating version) and so that a failed send is known and tried again."""
+
+    class Kind(models.TextChoices):
+        ROUND_TABLE = "round_table", _("Your table in the new round")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="messages")
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    key = models.CharField(max_length=100)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["registration", "kind", "key"],
+                                               name="message_once")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.registration}"
 
 
 class Scorecard(models.Model):

@@ -4,7 +4,7 @@ Every task is idempotent, so a retry after a lost worker (late acknowledgement) 
 from celery import shared_task
 
 from tournaments.printing import public_pdfs
-from tournaments.services import round_jobs
+from tournaments.services import messages, round_jobs
 
 
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
@@ -36,4 +36,11 @@ def render_round_sheets_part(self, job_id: int, part: int) -> dict:
 def render_public_pdf(self, job_id: int) -> dict:
     """Render one version of a public PDF (seating list, standings) into the cache."""
     job = public_pdfs.public_pdf_render(job_id)
+    return {"job": job.pk, "status": job.status}
+
+
+@shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
+def send_messages(self, job_id: int) -> dict:
+    """Send a job's e-mails to players (tournaments.services.messages)."""
+    job = messages.messages_send(job_id)
     return {"job": job.pk, "status": job.status}

@@ -103,7 +103,9 @@ RELATION_KEYS: dict[type[models.Model], dict[str, str]] = {
 LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
     Event: {"id": "database id",
             "results_version": "a cache key of this database's public pages, bumped by the "
-                               "audited changes they show; it restarts on import"},
+                               "audited changes they show; it restarts on import",
+            "round_messages": "a setting of the running event's e-mails (format version 1 has "
+                              "no place for it); a restored event sends them, as a new one does"},
     Player: {"id": "database id",
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",
@@ -115,7 +117,12 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
              "career_hidden": "a wish the player states to the site that keeps his record; "
                               "an import reuses a matched player with his wish and creates a "
                               "new one public (format version 1 has no place for it)"},
-    Registration: {"id": "database id"},
+    # The player's own choices on his personal page: his address is for his messages only,
+    # and an archive is read by others (issue #31).
+    Registration: {"id": "database id",
+                   "email": "the player's address, for the messages he asked for only",
+                   "round_messages": "the player's wish for messages, asked with his address",
+                   "message_language": "the language of his messages, asked with his address"},
     # The generation key is the seating job's key, which holds the event's database id; it
     # only makes a retried generation find its round, and no job survives an import.
     Round: {"id": "database id", "generation_key": "names a seating job of the source database",

@@ -225,6 +225,12 @@ _STAGES: dict[str, Any] = {
                                   "tables"),
     "printout_done": pgettext_lazy("engine", "%(size)s bytes"),
     "printout_superseded": pgettext_lazy("engine", "a newer version was asked for before this one was rendered"),
+    # ... and of the jobs that send e-mails to players (tournaments/services/messages.py).
+    "messages_done": npgettext_lazy("engine", "%(sent)s message sent", "%(sent)s messages sent", "sent"),
+    "messages_failed": npgettext_lazy("engine", "%(failed)s messages could not be sent (%(sent)s sent); "
+                                                "ask again to try them once more",
+                                      "%(failed)s messages could not be sent (%(sent)s sent); "
+                                      "ask again to try them once more", "failed"),
 }
 
 SEATING_ERROR_CODES = frozenset(_ERRORS)

@@ -70,6 +70,9 @@ class EventForm(forms.Form):
         label=_("One phone per table (a card may be confirmed on the phone that submitted it)"),
         required=False, initial=False,
         help_text=Event._meta.get_field("one_phone_per_table").help_text)
+    round_messages = forms.BooleanField(
+        label=_("E-mail each player who asks for it his table when a round is published"),
+        required=False, initial=True)
     seating_pool = forms.ChoiceField(label=_("Who is seated in each round"),
                                      choices=Event.SeatingPool.choices, required=False,
                                      initial=Event.SeatingPool.ACTIVE, widget=forms.RadioSelect,
@@ -166,6 +169,7 @@ class EventForm(forms.Form):
             "rated": d.get("rated", False),
             "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
             "one_phone_per_table": d.get("one_phone_per_table", False),
+            "round_messages": d.get("round_messages", False),
             "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
         }
 
@@ -184,5 +188,6 @@ class EventForm(forms.Form):
             "status": event.status, "is_public": event.is_public, "rated": event.rated,
             "card_confirmation": event.card_confirmation,
             "one_phone_per_table": event.one_phone_per_table,
+            "round_messages": event.round_messages,
             "seating_pool": event.seating_pool,
         }

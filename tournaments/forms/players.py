@@ -185,3 +185,13 @@ def import_errors_by_row(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 class StatusForm(forms.Form):
     status = forms.ChoiceField(choices=Registration.Status.choices)
+
+
+class MessagesForm(forms.Form):
+    """A player's choice of messages on his personal page: the address, the round message,
+    and the language to write them in (the page's own, unless he picks another)."""
+
+    email = forms.EmailField(label=_("E-mail address"), required=False, max_length=254)
+    round_messages = forms.BooleanField(label=_("E-mail me my table when a round is published"),
+                                        required=False)
+    language = forms.ChoiceField(label=_("Language of the messages"), choices=settings.LANGUAGES)

@@ -41,6 +41,7 @@ from tournaments.pages.common import (
     table_or_404,
 )
 from tournaments.runtime import jobs
+from tournaments.services import messages as messages_service
 from tournaments.services import round_jobs, table_links
 
 organiser_required = event_role_required(rights.is_organiser)
@@ -296,11 +297,20 @@ def round_generate(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 def _job_context(event: Event, job: Job) -> dict[str, Any]:
-    number = job.result.get("round")
+    if job.kind == messages_service.MESSAGES_JOB:
+        # The e-mails of a round's publication: their page stays (it says what went).
+        rnd = event.rounds.filter(pk=job.result.get("round_id")).first()
+        number = rnd.number if rnd else None
+        title = _("E-mails of round %(n)s") % {"n": number}
+        round_url = ""
+    else:
+        number = job.result.get("round")
+        title = _("Seating round %(n)s") % {"n": number}
+        round_url = _round_url(event, number) if number and job.status == Job.Status.DONE else ""
     percent = int(100 * job.progress / job.total) if job.total else 0
     return {"event": event, "job": job, "percent": percent, "round_number": number,
             "stale": jobs.is_stale(job), "job_message": jobs.job_message(job),
-            "round_url": _round_url(event, number) if number and job.status == Job.Status.DONE else ""}
+            "round_url": round_url, "job_title": title}
 
 
 @organiser_required
@@ -358,7 +368,15 @@ def round_manage(request: HttpRequest, event: Event, number: int) -> HttpRespons
         "pending": [t for t in tables if lifecycle.is_pending(t.scorecard)],
         "counts": {s: statuses.count(s) for s in Scorecard.Status.values},
         "rounds": list(selectors.rounds_of(event)),
+        **_round_messages(rnd),
     })
+
+
+def _round_messages(rnd) -> dict[str, Any]:
+    """What the round's page says of the e-mails its publication sent (issue #31)."""
+    job = messages_service.messages_job_of(rnd)
+    return {"mail_configured": messages_service.mail_configured(), "messages_job": job,
+            "messages_job_message": jobs.job_message(job) if job else ""}
 
 
 @require_POST

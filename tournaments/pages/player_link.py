@@ -15,18 +15,20 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors
 from tournaments.domain import rights
-from tournaments.errors import NotFound
-from tournaments.forms import score_label
+from tournaments.errors import NotFound, ServiceError
+from tournaments.forms import MessagesForm, add_service_errors, score_label
 from tournaments.models import Event, PlayerLink
 from tournaments.pages import table_link
 from tournaments.pages.common import event_role_required
 from tournaments.printing import links, qr
+from tournaments.services import messages as messages_service
 from tournaments.services import player_links
 
 organiser_required = event_role_required(rights.is_organiser)
@@ -49,15 +51,43 @@ def _link_or_404(token: str) -> PlayerLink:
         raise Http404(_("There is no player with this link.")) from None
 
 
+def _page(request: HttpRequest, link: PlayerLink, form: MessagesForm | None = None,
+          status: int = 200) -> HttpResponse:
+    registration = link.registration
+    if form is None:
+        form = MessagesForm(initial={
+            "email": registration.email, "round_messages": registration.round_messages,
+            "language": registration.message_language or get_language() or "en"})
+    return _private(render(request, "tournaments/player_link/page.html", {
+        "link": link, "event": registration.event, "registration": registration,
+        "player": registration.player, "day": selectors.player_day(registration),
+        "score_label": score_label(registration.event),
+        "messages_form": form, "mail_configured": messages_service.mail_configured(),
+    }, status=status))
+
+
 @never_cache
 def personal_page(request: HttpRequest, token: str) -> HttpResponse:
+    return _page(request, _link_or_404(token))
+
+
+@require_POST
+def personal_messages(request: HttpRequest, token: str) -> HttpResponse:
+    """The player's choice of messages, saved; refused at its field in his language."""
     link = _link_or_404(token)
-    day = selectors.player_day(link.registration)
-    return _private(render(request, "tournaments/player_link/page.html", {
-        "link": link, "event": link.registration.event, "registration": link.registration,
-        "player": link.registration.player, "day": day,
-        "score_label": score_label(link.registration.event),
-    }))
+    form = MessagesForm(request.POST)
+    if form.is_valid():
+        try:
+            messages_service.messages_choose(
+                link=link, email=form.cleaned_data["email"],
+                round_messages=form.cleaned_data["round_messages"],
+                language=form.cleaned_data["language"])
+        except ServiceError as exc:
+            add_service_errors(form, exc.errors)
+        else:
+            messages.success(request, _("Saved."))
+            return _private(redirect(links.player_link_path(token) + "#messages"))
+    return _page(request, link, form, status=400)
 
 
 @require_POST

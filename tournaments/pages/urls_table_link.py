@@ -22,4 +22,5 @@ urlpatterns = [
     path(T + "money/", views.money_sheet, name="table-link-money"),
     path("p/<str:token>/", player_link.personal_page, name="player-link"),
     path("p/<str:token>/table/", player_link.personal_table, name="player-link-table"),
+    path("p/<str:token>/messages/", player_link.personal_messages, name="player-link-messages"),
 ]

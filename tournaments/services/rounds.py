@@ -23,7 +23,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.seating.checker import check_seating
-from tournaments.services import audit, table_links
+from tournaments.services import audit, messages, table_links
 from tournaments.services.events import event_status_follow
 
 
@@ -207,6 +207,8 @@ def round_publish(*, rnd: Round, actor: Any) -> Round:
     table_links.links_ensure(rnd=rnd, actor=actor)
     audit.record(actor=actor, action="round.publish", target=rnd, event=rnd.event,
                  after={"status": rnd.status})
+    # Sent by a job once this commits: a mail server that is slow or down never holds it up.
+    messages.round_messages_queue(rnd=rnd)
     event_status_follow(rnd.event, lifecycle.status_after_publish(rnd.event), actor=actor)
     return rnd
 

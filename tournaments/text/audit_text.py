@@ -87,6 +87,7 @@ ACTION_LABELS = {
     "table_link.reissue": gettext_lazy("table link replaced"),
     "player_link.issue": gettext_lazy("personal links issued"),
     "player_link.reissue": gettext_lazy("personal link replaced"),
+    "registration.messages": gettext_lazy("messages chosen on the personal page"),
 }
 
 FIELD_LABELS = {
@@ -144,6 +145,8 @@ FIELD_LABELS = {
     "second": gettext_lazy("second player"),
     "seed": gettext_lazy("seed"),
     "stake": gettext_lazy("stake"),
+    "email_given": gettext_lazy("e-mail address given"),
+    "table_messages": gettext_lazy("table by e-mail"),
     "start_number": gettext_lazy("start number"),
     "start_numbers": gettext_lazy("start numbers"),
     "status": gettext_lazy("status"),

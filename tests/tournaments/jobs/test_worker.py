@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,13 @@ def _database_url() -> str:
 
 @pytest.fixture
 def real_worker():
+    with _worker({}) as proc:
+        yield proc
+
+
+@contextmanager
+def _worker(extra_env: dict[str, str]):
+    """A real worker process on a queue of its own, with `extra_env` (a mail server...)."""
     broker = os.environ.get("CELERY_BROKER_URL", "")
     if connection.vendor != "postgresql" or not broker.startswith("redis"):
         if os.environ.get("EXPECT_WORKER"):
@@ -43,7 +51,7 @@ def real_worker():
     queue = f"test-{uuid.uuid4().hex[:10]}"
     old_queue = app.conf.task_default_queue
     app.conf.task_default_queue = queue
-    env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=broker)
+    env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=broker, **extra_env)
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
          "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
@@ -100,3 +108,55 @@ def test_worker_seats_the_next_round_once(real_worker):
     assert job.attempts == 2
     assert Round.objects.filter(event=event).count() == 1
     assert Job.objects.filter(event=event).count() == 1
+
+
+@pytest.fixture
+def smtp_and_worker(settings):
+    """A real SMTP server in this process, and a real worker sending through it."""
+    from aiosmtpd.controller import Controller
+
+    from tests.tournaments.services.test_messages import _free_port, _Inbox
+
+    inbox = _Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    # This process only queues (the worker sends): it must know that mail is configured.
+    settings.EMAIL_CONFIGURED = True
+    try:
+        with _worker({"EMAIL_URL": f"smtp://127.0.0.1:{controller.port}",
+                      "SITE_URL": "https://turnirji.example.org",
+                      "DEFAULT_FROM_EMAIL": "turnir@example.org"}) as proc:
+            yield inbox, proc
+    finally:
+        controller.stop()
+
+
+def test_a_round_published_is_told_by_e_mail_through_the_worker(smtp_and_worker):
+    inbox, worker = smtp_and_worker
+    from tournaments import services
+    from tournaments.models import PlayerLink
+    from tournaments.services import messages
+
+    organiser = UserFactory()
+    event = EventFactory(seating_system="points", ruleset_code="tarok-net-2007", ruleset_mode="tri+1")
+    event.organisers.add(organiser)
+    for n in range(1, 5):
+        player = services.player_create(first_name=f"Mail{n}", last_name="Worker", club="TK")
+        services.registration_create(event=event, player=player, actor=organiser)
+    link = PlayerLink.objects.get(registration__event=event, registration__start_number=3)
+    messages.messages_choose(link=link, email="mail3@example.org", round_messages=True, language="sl")
+    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
+                               tables=[["1", "2", "3", "4"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    job = Job.objects.get(kind=messages.MESSAGES_JOB)
+    try:
+        job = _wait_for(job.pk)
+    except AssertionError:
+        worker.terminate()
+        print(worker.stdout.read())
+        raise
+    assert job.status == Job.Status.DONE, job.message
+    assert [m["To"] for m in inbox.mails] == ["mail3@example.org"]
+    body = inbox.mails[0].get_body(preferencelist=("plain",)).get_content()
+    assert "sedite za mizo 1, na mestu 3." in body
+    assert f"https://turnirji.example.org/p/{link.token}/" in body

@@ -141,7 +141,8 @@ def _seating_msgids() -> list:
     one apart, in PLURAL_MSGIDS)."""
     return [*(m for forms in engine_seating._ERRORS.values() for m in forms),
             *(m for forms in engine_seating._VIOLATIONS.values() for m in forms),
-            *(m for code, m in engine_seating._STAGES.items() if code not in ("done", "sheets_done")),
+            *(m for code, m in engine_seating._STAGES.items()
+              if code not in ("done", "sheets_done", "messages_done", "messages_failed")),
             engine_seating._MATCHDAY, engine_notes._CHECKER]
 
 
@@ -157,6 +158,8 @@ def _msgids() -> list[str]:
 # The plural messages of engine_text (npgettext: str() of a plural lazy string is no msgid).
 PLURAL_MSGIDS = [", then %(late)s late entry", ", then %(missed)s who missed the last round",
                  "round %(round)s: %(tables)s table", "%(tables)s table, %(size)s bytes",
+                 "%(sent)s message sent",
+                 "%(failed)s messages could not be sent (%(sent)s sent); ask again to try them once more",
                  "%(count)s player goes straight into the main draw (a bye)",
                  "%(count)s available player went out in an earlier round",
                  "two players of one club sit at one table %(together)s time", "%(count)s player is absent",
@@ -548,7 +551,7 @@ def test_every_form_of_a_seating_refusal_is_written_in_the_language(lang: str):
                 assert "7" in text or not named, (lang, code, item, text)
         for code in engine_seating.STAGE_CODES:
             item = {"code": code, "message": english,
-                    "params": {"round": 2, "tables": 3, "size": 4096, "error": "x",
+                    "params": {"round": 2, "tables": 3, "size": 4096, "error": "x", "sent": 2, "failed": 1,
                                "errors": [{"code": "no_players", "params": {}, "message": "x"}]}}
             assert stage_text(item, english) not in ("", english), (lang, code)
 
