@@ -226,9 +226,9 @@ EMAIL_CONFIGURED = bool(env.str("EMAIL_URL", default=""))
 if EMAIL_CONFIGURED:
     globals().update(env.email_url("EMAIL_URL"))
     DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
-# The site's own address (https://turnirji.example.org), for the links in e-mails, which are
-# written by a worker with no request to take it from; without it they carry no link.
-SITE_URL = env.str("SITE_URL", default="")
+    # A mail server that answers nothing must not hold a worker (or, with no task queue, the
+    # request that published a round) for ever: Django's default is no timeout at all.
+    EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 
 REST_FRAMEWORK = {
     # Token first: DRF answers a missing or wrong credential with 401 only when the first

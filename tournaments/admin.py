@@ -53,6 +53,9 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_filter = ("status", "event")
     search_fields = ("player__last_name", "player__first_name", "event__name")
     autocomplete_fields = ("player", "event")
+    # The player's address and his messages are his own choice on his personal page, shown to
+    # nobody (issue #31): not to the site's staff either.
+    exclude = ("email", "round_messages", "correction_messages", "message_language")
 
 
 class TableInline(admin.TabularInline):

@@ -224,6 +224,9 @@ class Event(models.Model):
     # when he asked for it on his personal page, and only where the server has a mail server.
     round_messages = models.BooleanField(
         _("e-mail each player who asks for it his table when a round is published"), default=True)
+    correction_messages = models.BooleanField(
+        _("e-mail the players who ask for it when a referee corrects a card they played"),
+        default=True)
     class SeatingPool(models.TextChoices):
         ACTIVE = "active", _("Every registration that has not withdrawn")
         CHECKED_IN = "checked_in", _("Only the players checked in (and late entries)")
@@ -311,6 +314,8 @@ class Registration(models.Model):
     email = models.EmailField(_("e-mail address"), blank=True)
     round_messages = models.BooleanField(_("e-mail me my table when a round is published"),
                                          default=False)
+    correction_messages = models.BooleanField(
+        _("e-mail me when a referee corrects a card I played"), default=False)
     message_language = models.CharField(_("language of the messages"), max_length=8, blank=True,
                                         choices=settings.LANGUAGES)
 
@@ -478,11 +483,14 @@ class Message(models.Model):
 
     class Kind(models.TextChoices):
         ROUND_TABLE = "round_table", _("Your table in the new round")
+        CARD_CORRECTED = "card_corrected", _("A card you played was corrected")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Waiting")
+        SENDING = "sending", _("Being sent")
         SENT = "sent", _("Sent")
         FAILED = "failed", _("Failed")
+        WITHDRAWN = "withdrawn", _("No longer asked for")
 
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="messages")
     kind = models.CharField(max_length=32, choices=Kind.choices)

@@ -378,4 +378,3 @@ def later_table_of(registration: Registration, after: Round) -> tuple[Table, Tab
 
 def live_table_link(table: Table) -> TableLink | None:
     return TableLink.objects.filter(table=table, revoked_at__isnull=True).first()
-

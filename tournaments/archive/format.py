@@ -105,7 +105,8 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
             "results_version": "a cache key of this database's public pages, bumped by the "
                                "audited changes they show; it restarts on import",
             "round_messages": "a setting of the running event's e-mails (format version 1 has "
-                              "no place for it); a restored event sends them, as a new one does"},
+                              "no place for it); a restored event sends them, as a new one does",
+            "correction_messages": "as round_messages"},
     Player: {"id": "database id",
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",
@@ -122,6 +123,7 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
     Registration: {"id": "database id",
                    "email": "the player's address, for the messages he asked for only",
                    "round_messages": "the player's wish for messages, asked with his address",
+                   "correction_messages": "as round_messages",
                    "message_language": "the language of his messages, asked with his address"},
     # The generation key is the seating job's key, which holds the event's database id; it
     # only makes a retried generation find its round, and no job survives an import.

@@ -104,6 +104,12 @@ def counts(card: Scorecard, rnd: Round | None = None) -> bool:
     return card.status in COUNTED_CARDS and not is_draft(rnd)
 
 
+def is_correction(card: Scorecard) -> bool:
+    """Whether a change of the card's result is an official's correction of what the table
+    handed in (the card counts, or was annulled): its players may be told of it."""
+    return counts(card) or card.status == C.ANNULLED
+
+
 def counted_cards_q(prefix: str = "") -> Q:
     """The `counts` rule as a filter on Scorecard (or on a relation to it, with `prefix` such as
     "table__scorecard__")."""

@@ -73,6 +73,9 @@ class EventForm(forms.Form):
     round_messages = forms.BooleanField(
         label=_("E-mail each player who asks for it his table when a round is published"),
         required=False, initial=True)
+    correction_messages = forms.BooleanField(
+        label=_("E-mail the players who ask for it when a referee corrects a card they played"),
+        required=False, initial=True)
     seating_pool = forms.ChoiceField(label=_("Who is seated in each round"),
                                      choices=Event.SeatingPool.choices, required=False,
                                      initial=Event.SeatingPool.ACTIVE, widget=forms.RadioSelect,
@@ -170,6 +173,7 @@ class EventForm(forms.Form):
             "card_confirmation": d.get("card_confirmation") or Event.CardConfirmation.TABLE,
             "one_phone_per_table": d.get("one_phone_per_table", False),
             "round_messages": d.get("round_messages", False),
+            "correction_messages": d.get("correction_messages", False),
             "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
         }
 
@@ -189,5 +193,6 @@ class EventForm(forms.Form):
             "card_confirmation": event.card_confirmation,
             "one_phone_per_table": event.one_phone_per_table,
             "round_messages": event.round_messages,
+            "correction_messages": event.correction_messages,
             "seating_pool": event.seating_pool,
         }

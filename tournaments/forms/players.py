@@ -194,4 +194,6 @@ class MessagesForm(forms.Form):
     email = forms.EmailField(label=_("E-mail address"), required=False, max_length=254)
     round_messages = forms.BooleanField(label=_("E-mail me my table when a round is published"),
                                         required=False)
+    correction_messages = forms.BooleanField(
+        label=_("E-mail me when a referee corrects a card I played"), required=False)
     language = forms.ChoiceField(label=_("Language of the messages"), choices=settings.LANGUAGES)

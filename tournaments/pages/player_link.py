@@ -57,6 +57,7 @@ def _page(request: HttpRequest, link: PlayerLink, form: MessagesForm | None = No
     if form is None:
         form = MessagesForm(initial={
             "email": registration.email, "round_messages": registration.round_messages,
+            "correction_messages": registration.correction_messages,
             "language": registration.message_language or get_language() or "en"})
     return _private(render(request, "tournaments/player_link/page.html", {
         "link": link, "event": registration.event, "registration": registration,
@@ -81,6 +82,7 @@ def personal_messages(request: HttpRequest, token: str) -> HttpResponse:
             messages_service.messages_choose(
                 link=link, email=form.cleaned_data["email"],
                 round_messages=form.cleaned_data["round_messages"],
+                correction_messages=form.cleaned_data["correction_messages"],
                 language=form.cleaned_data["language"])
         except ServiceError as exc:
             add_service_errors(form, exc.errors)

@@ -28,7 +28,7 @@ EVENT_FIELDS = {
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
     "status", "is_public", "card_confirmation", "one_phone_per_table", "seating_pool", "rated",
-    "round_messages",
+    "round_messages", "correction_messages",
 }
 
 

@@ -64,6 +64,10 @@ def link_reissue(*, registration: Registration, actor: Any) -> PlayerLink:
         old.save(update_fields=["revoked_at"])
     link = _new(registration, actor)
     link.save()
+    # Whoever held the old link may have given his own address for the messages: they stop,
+    # and the player gives his again with the new link.
+    Registration.objects.filter(pk=registration.pk).update(
+        email="", round_messages=False, correction_messages=False, message_language="")
     audit.record(actor=actor, action="player_link.reissue", target=registration, event=event,
                  after={"start_number": registration.start_number})
     return link

@@ -28,7 +28,7 @@ from tournaments.models import (
     Round,
     Scorecard,
 )
-from tournaments.services import audit
+from tournaments.services import audit, messages
 from tournaments.services.validation import refuse_bad_json, refuse_bad_text
 
 
@@ -380,6 +380,9 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
 
 
 def _after_result_change(card: Scorecard, actor: Any = None) -> None:
+    if lifecycle.is_correction(card):
+        # Its players who asked are told by e-mail, once the correction commits.
+        messages.card_messages_queue(card=card)
     if card.table.round.status == Round.Status.CLOSED:
         # A card's result moves the carried totals of its own players only.
         refresh_carried_totals(card.table.round.event, actor=actor, start_numbers=card.player_ids)

@@ -147,6 +147,7 @@ FIELD_LABELS = {
     "stake": gettext_lazy("stake"),
     "email_given": gettext_lazy("e-mail address given"),
     "table_messages": gettext_lazy("table by e-mail"),
+    "correction_messages_wanted": gettext_lazy("corrections by e-mail"),
     "start_number": gettext_lazy("start number"),
     "start_numbers": gettext_lazy("start numbers"),
     "status": gettext_lazy("status"),

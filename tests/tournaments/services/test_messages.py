@@ -18,9 +18,9 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.test import Client
 
-from tests.tournaments.pages.support import client_for, make_event, make_user
+from tests.tournaments.pages.support import client_for, make_event, make_user, play_table
 from tournaments import services
-from tournaments.models import AuditEntry, Job, Message, PlayerLink, Registration, TableLink
+from tournaments.models import AuditEntry, Event, Job, Message, PlayerLink, Registration, TableLink
 from tournaments.services import messages, player_links, round_jobs
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,6 @@ def _point_django_at(settings, port: int) -> None:
     settings.EMAIL_TIMEOUT = 5
     settings.EMAIL_CONFIGURED = True
     settings.DEFAULT_FROM_EMAIL = "turnir@example.org"
-    settings.SITE_URL = "https://turnirji.example.org"
 
 
 @pytest.fixture
@@ -115,8 +114,9 @@ def test_each_player_who_asked_gets_his_table_in_his_language_once(
     assert "Sie sitzen an Tisch 2, Platz 3." in _body(de)
     assert "je zveřejněno: sedíte u stolu 2, na místě 4." in _body(cs)
     assert sl["From"] == "turnir@example.org" and "Event open" in sl["Subject"]
-    assert f"https://turnirji.example.org/p/{_link(event, 2).token}/" in _body(sl)
-    assert _link(event, 6).token not in _body(sl)  # his own link only
+    # No link to his page: the address is his word, never confirmed (a mistyped one must not
+    # receive the key to his page).
+    assert _link(event, 2).token not in _body(sl) and "/p/" not in _body(sl)
     job = Job.objects.get(kind=messages.MESSAGES_JOB)
     assert job.status == Job.Status.DONE and job.progress == 3
     assert set(Message.objects.values_list("status", flat=True)) == {Message.Status.SENT}
@@ -236,3 +236,84 @@ def test_a_seated_draft_tells_nobody_its_publication_does(smtp, day, django_capt
         services.round_publish(rnd=rnd, actor=organiser)
     table = TableLink.objects.get(table__seats__registration__start_number=1, table__round=rnd).table
     assert f"you sit at table {table.number}" in _body(smtp.to("ana1@example.org")[0])
+
+
+def test_players_who_asked_are_told_once_when_a_referee_corrects_their_card(
+        smtp, day, django_capture_on_commit_callbacks):
+    event, organiser = day["event"], day["organiser"]
+    messages.messages_choose(link=_link(event, 2), email="ana2@example.org", round_messages=False,
+                             correction_messages=True, language="sl")
+    messages.messages_choose(link=_link(event, 3), email="ana3@example.org", round_messages=True,
+                             language="en")  # a table by e-mail, but no corrections
+    messages.messages_choose(link=_link(event, 6), email="ana6@example.org", round_messages=False,
+                             correction_messages=True, language="de")  # another table
+    rnd = _publish(event, organiser, django_capture_on_commit_callbacks)
+    smtp.mails.clear()
+    table = rnd.tables.get(number=1)
+    # The table types and confirms its card: no correction, nobody is told.
+    referee = make_user("ref")
+    event.referees.add(referee)
+    with django_capture_on_commit_callbacks(execute=True):
+        card = play_table(table, organiser, referee, hands=4)
+    assert not smtp.mails
+
+    # The referee corrects two hands of the confirmed card: ana2 is told once, in Slovenian.
+    for number in (1, 2):
+        card.refresh_from_db()
+        record = dict(card.hands.get(number=number).record)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.hand_save(scorecard=card, number=number, record=record, actor=organiser,
+                               expected_version=card.version, reason="wrong declarer")
+    assert [m["To"] for m in smtp.mails] == ["ana2@example.org"]
+    body = _body(smtp.mails[0])
+    assert "Sodnik je popravil listo vaše mize 1 v 1. krogu turnirja Event open." in body
+    assert "/p/" not in body
+    assert Message.objects.filter(kind=Message.Kind.CARD_CORRECTED).count() == 1
+
+    # The event turned them off: the next correction tells nobody.
+    event.correction_messages = False
+    event.save(update_fields=["correction_messages"])
+    Message.objects.all().delete()
+    card.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.scorecard_annul(scorecard=card, actor=organiser, reason="wrong table")
+    assert len(smtp.mails) == 1
+
+
+def test_a_player_who_changed_his_mind_is_not_told_and_a_reissue_ends_the_old_holders_address(
+        settings, day, django_capture_on_commit_callbacks):
+    event, organiser = day["event"], day["organiser"]
+    port = _free_port()
+    _point_django_at(settings, port)  # down at first
+    _choose(event, 2, "ana2@example.org", "en")
+    _choose(event, 5, "thief@example.org", "en")
+    _publish(event, organiser, django_capture_on_commit_callbacks)
+    job = Job.objects.get(kind=messages.MESSAGES_JOB)
+    assert job.status == Job.Status.FAILED
+    # Player 2 unticks the box; player 5's link was stolen, and the organiser reissues it.
+    _choose(event, 2, "ana2@example.org", "en", wanted=False)
+    player_links.link_reissue(registration=_link(event, 5).registration, actor=organiser)
+    registration = Registration.objects.get(event=event, start_number=5)
+    assert (registration.email, registration.round_messages) == ("", False)
+
+    inbox = _Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        messages.messages_send(job.pk)
+    finally:
+        controller.stop()
+    assert inbox.mails == []
+    assert set(Message.objects.values_list("status", flat=True)) == {Message.Status.WITHDRAWN}
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE
+
+
+def test_a_line_break_in_the_events_name_never_breaks_the_mail(smtp, day, django_capture_on_commit_callbacks):
+    event, organiser = day["event"], day["organiser"]
+    Event.objects.filter(pk=event.pk).update(name="Open\nBcc: everybody@example.org")
+    event.refresh_from_db()
+    _choose(event, 2, "ana2@example.org", "en")
+    _publish(event, organiser, django_capture_on_commit_callbacks)
+    assert [m["To"] for m in smtp.mails] == ["ana2@example.org"]
+    assert smtp.mails[0]["Bcc"] is None and "\n" not in smtp.mails[0]["Subject"]
