@@ -27,6 +27,7 @@ from django.contrib.auth import get_user_model
 import leagues.services
 import tournaments.services
 import tournaments.services.checkin
+import tournaments.services.messages
 import tournaments.services.officials
 import tournaments.services.player_links
 import tournaments.services.player_registry
@@ -42,13 +43,15 @@ from tournaments.models import (
     AuditEntry,
     Dispute,
     Event,
+    Job,
+    Message,
     PlayerLink,
     Registration,
     Round,
     Scorecard,
     TableLink,
 )
-from tournaments.services import officials, player_links, table_links
+from tournaments.services import messages, officials, player_links, table_links
 from tournaments.services import player_registry as tp
 from tournaments.services import round_jobs as tr
 
@@ -56,7 +59,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MODULES = [tournaments.services, tournaments.services.round_jobs, tournaments.services.player_registry,
            tournaments.services.checkin, tournaments.services.officials, tournaments.services.table_links,
-           tournaments.services.player_links, leagues.services]
+           tournaments.services.player_links, tournaments.services.messages, leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
@@ -86,6 +89,18 @@ NOT_WRITES = {
     "tournaments.services.is_checker_note": "pure: whether a round note is the checker's",
     "tournaments.services.player_links.live_links": "reads an event's personal links",
     "tournaments.services.player_links.is_live": "reads whether a personal link is live",
+    "tournaments.services.messages.mail_configured": "reads the settings",
+    "tournaments.services.messages.messages_job_of": "reads a round's messages job",
+    "tournaments.services.messages.wants": "reads whether a message is still asked for",
+    "tournaments.services.messages.round_table_mail": "writes an e-mail, not a row",
+    "tournaments.services.messages.card_corrected_mail": "writes an e-mail, not a row",
+    # Without a mail server (the tests' default) they queue nothing; with one, they write the
+    # messages a publication or a correction sends, audited there (round.publish, hand.update).
+    "tournaments.services.messages.round_messages_queue": "queues a publication's messages",
+    "tournaments.services.messages.card_messages_queue": "queues a correction's messages",
+    # Sending changes the messages' and the job's state only: no result, seating, registry
+    # entry or right.
+    "tournaments.services.messages.messages_send": "sends a job's e-mails",
     "tournaments.services.player_links.open_by_token": "reads a personal link",
 }
 
@@ -357,6 +372,15 @@ def _player_links_ensure(w: World) -> Call:
     PlayerLink.objects.filter(registration__event=event).delete()
     return Call(lambda: player_links.links_ensure(event=event, actor=w.organiser),
                 "player_link.issue", w.organiser)
+
+
+def _messages_choose(w: World) -> Call:
+    registration = w.event("walk-messages", players=4).registrations.get(start_number=3)
+    link = PlayerLink.objects.get(registration=registration, revoked_at__isnull=True)
+    # The player through his personal link: no account, named in the entry's label.
+    return Call(lambda: messages.messages_choose(link=link, email="p3@example.org",
+                                                 round_messages=True, language="sl"),
+                "registration.messages", None)
 
 
 def _player_link_reissue(w: World) -> Call:
@@ -713,6 +737,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.table_links.link_revoke": _link_revoke,
     "tournaments.services.player_links.link_reissue": _player_link_reissue,
     "tournaments.services.player_links.links_ensure": _player_links_ensure,
+    "tournaments.services.messages.messages_choose": _messages_choose,
     "tournaments.services.scorecard_annul": _scorecard_annul,
     "tournaments.services.money_sheet_save": _money_sheet_save,
     "tournaments.services.refresh_carried_totals": _refresh_carried_totals,
@@ -807,6 +832,18 @@ def _refused(call: Callable[[], Any]) -> None:
         pass
 
 
+def _message(rnd: Round, kind: str) -> Message:
+    """An unsaved message to the first player seated in the round, about the round or his card."""
+    seat = rnd.seats.select_related("registration__event", "table__scorecard").first()
+    registration = seat.registration
+    registration.email = "p@example.org"
+    if kind == "round":
+        return Message(registration=registration, kind=Message.Kind.ROUND_TABLE,
+                       key=f"round:{rnd.pk}:v1")
+    return Message(registration=registration, kind=Message.Kind.CARD_CORRECTED,
+                   key=f"card:{seat.table.scorecard.pk}:w0")
+
+
 def _row_counts() -> dict[str, int]:
     # The rate limits' counts (guard.counters) are the site's guard, not a record: reading a
     # table link counts a wrong code there.
@@ -820,6 +857,9 @@ def test_the_services_that_are_not_writes_change_nothing(name):
     rnd = world.draft_round()
     season = world.season()
     season_rounds = [[["1", "2", "3", "4"], ["5", "6", "7", "8"]], [["1", "5", "2", "6"]]]
+    # A messages job with nothing left to send (its messages went, or were never asked for).
+    job = Job.objects.create(key="send_messages:walk", kind="send_messages", event=rnd.event,
+                             result={"kind": "round_table", "key": "walk", "round_id": rnd.pk})
     calls = {
         "tournaments.services.seating_violations": lambda: ts.seating_violations(rnd),
         "tournaments.services.round_jobs.round_seed": lambda: tr.round_seed(rnd.event, 2),
@@ -853,6 +893,18 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "tournaments.services.is_checker_note": lambda: ts.is_checker_note("checker: x"),
         "tournaments.services.player_links.live_links": lambda: player_links.live_links(rnd.event),
         "tournaments.services.player_links.is_live": lambda: player_links.is_live(1),
+        "tournaments.services.messages.mail_configured": messages.mail_configured,
+        "tournaments.services.messages.messages_job_of": lambda: messages.messages_job_of(rnd),
+        "tournaments.services.messages.wants": lambda: messages.wants(_message(rnd, "round")),
+        "tournaments.services.messages.round_table_mail": lambda: messages.round_table_mail(
+            _message(rnd, "round")),
+        "tournaments.services.messages.card_corrected_mail": lambda: messages.card_corrected_mail(
+            _message(rnd, "card")),
+        "tournaments.services.messages.round_messages_queue": lambda: messages.round_messages_queue(
+            rnd=rnd),
+        "tournaments.services.messages.card_messages_queue": lambda: messages.card_messages_queue(
+            card=rnd.tables.first().scorecard),
+        "tournaments.services.messages.messages_send": lambda: messages.messages_send(job.pk),
         "tournaments.services.player_links.open_by_token": lambda: player_links.open_by_token(
             PlayerLink.objects.filter(registration__event=rnd.event).first().token),
     }
