@@ -19,7 +19,8 @@ from rest_framework.test import APIClient
 
 from tests.conftest import built_once
 from tests.tournaments.api.test_roles import CARD, T1, E, World, as_built, build_world, trojka
-from tournaments.errors import TooLarge
+from tournaments import services
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import AuditEntry, Event, Hand, Player, Registration, StandingsAdjustment
 from tournaments.services import registrations_import_csv
 from tournaments.services.player_entry import read_import_csv
@@ -455,3 +456,24 @@ def test_the_services_hold_the_byte_limit_for_every_caller(world, settings, noth
         registrations_import_csv(event=world.event, text=_rows(20), actor=world.users["organiser"],
                                  field="csv")
     assert refused.value.status == 413 and refused.value.errors[0]["field"] == "csv"
+
+
+@pytest.mark.parametrize("name", ["Ana\u200d", "\u202eanA", "An\u2066a"])
+def test_zero_width_and_direction_characters_in_names_are_refused(name, world: World):
+    with pytest.raises(ServiceError) as refused:
+        services.player_create(first_name=name, last_name="Novak", actor=None)
+    assert refused.value.errors[0]["field"] == "first_name"
+    client = Client()
+    client.force_login(world.users["organiser"])
+    page = client.post("/manage/e/cup/players/add/", {"first_name": name, "last_name": "Novak",
+                                                      "status": "registered"})
+    assert page.status_code == 400
+    assert not Player.objects.filter(last_name="Novak").exists()
+
+
+@pytest.mark.parametrize("hands", [32767, 101])
+def test_hands_per_round_is_bounded(hands, world: World):
+    response = world.client("organiser").patch(E, {"hands_per_round": hands}, format="json")
+    assert response.status_code == 400
+    assert _errors(response)[0]["field"] == "hands_per_round"
+    assert world.client("organiser").patch(E, {"hands_per_round": 36}, format="json").status_code == 200

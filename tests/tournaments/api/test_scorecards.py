@@ -221,3 +221,20 @@ def test_a_money_ruleset_keeps_a_money_sheet():
     none = world.client("organiser").get(CARD + "money-sheet/")
     assert none.status_code == 404 and none.json()["errors"][0]["code"] == "no_money_sheet"
     assert world.event.slug == "cup"
+
+
+def test_a_penalty_kind_the_ruleset_does_not_have_is_refused():
+    world = build_world()
+    referee = world.client("referee")
+    response = referee.post(T1 + "penalties/", {"start_number": 1, "kind": "cheating"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "kind"
+    assert Penalty.objects.filter(kind="cheating").count() == 0
+    assert referee.post(T1 + "penalties/", {"start_number": 1, "kind": "renons"},
+                        format="json").status_code == 201
+
+
+def test_the_api_still_reads_cards():
+    world = build_world()
+    assert APIClient().get(CARD).status_code == 200
+    assert world.card(1).hands.count() == 1

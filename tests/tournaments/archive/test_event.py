@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 
 from leagues.models import CupSeries, League
 from sample_data.factories import allow_event_creation
+from tests.tournaments.api.test_roles import build_world, trojka
 from tournaments import archive, services
 from tournaments.archive import importing as archive_importing
 from tournaments.demo import slovenian_demo
@@ -32,6 +33,7 @@ from tournaments.models import (
     Seat,
     StandingsAdjustment,
 )
+from tournaments.services.round_jobs import round_close
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -309,3 +311,77 @@ def test_the_import_is_refused_when_the_database_holds_different_scores_after_wr
     with pytest.raises(ServiceError):
         archive.import_event(doc, actor=None)
     assert Event.objects.count() == 0 and Round.objects.count() == 0
+
+
+def _closed_world_archive() -> tuple[dict, str]:
+    """An event whose round 1 is closed (both tables confirmed), exported."""
+    world = build_world()
+    referee = world.users["referee"]
+    for number in (1, 2):
+        card = world.card(number)
+        if number == 2:
+            services.hand_save(scorecard=card, number=1, record=trojka("5", 45, "8"),
+                               actor=None, expected_version=card.version)
+            card.refresh_from_db()
+        player = world.users["player_here" if number == 1 else "player_elsewhere"]
+        services.scorecard_submit(scorecard=card, actor=player)
+        # One hand where the round plays four: the referee confirms it with a reason.
+        services.scorecard_confirm(scorecard=card, actor=referee, reason="a short test card")
+    round_close(rnd=world.round1, actor=world.users["organiser"])
+    doc = archive.export_event(world.event)
+    # The archive comes back under its own slug, so the original steps aside.
+    Event.objects.filter(pk=world.event.pk).update(slug="original")
+    return doc, "event.rounds[0].tables[0].scorecard"
+
+
+def _refusal(doc) -> list[dict]:
+    with pytest.raises(ServiceError) as refused:
+        archive.import_event(json.loads(json.dumps(doc)), actor=None)
+    assert not Event.objects.filter(slug="cup").exists()
+    return refused.value.errors
+
+
+def test_an_untouched_archive_still_imports():
+    doc, _card = _closed_world_archive()
+    event = archive.import_event(doc, actor=None)
+    assert event.registrations.get(start_number=1).score != 0
+
+
+def test_a_registration_total_that_the_cards_do_not_give_is_refused():
+    doc, _card = _closed_world_archive()
+    doc["event"]["registrations"][0]["score"] += 100
+    errors = _refusal(doc)
+    assert [e["field"] for e in errors] == ["event.registrations[0].score"]
+    assert errors[0]["code"] == "carried_total_mismatch"
+
+
+def test_tournament_points_that_the_cards_do_not_give_are_refused():
+    doc, _card = _closed_world_archive()
+    doc["event"]["registrations"][2]["tournament_points"] = "4.000"
+    errors = _refusal(doc)
+    assert "event.registrations[2].tournament_points" in [e["field"] for e in errors]
+
+
+def test_an_open_card_in_a_closed_round_is_refused():
+    doc, card = _closed_world_archive()
+    doc["event"]["rounds"][0]["tables"][0]["scorecard"]["status"] = "open"
+    errors = _refusal(doc)
+    assert f"{card}.status" in [e["field"] for e in errors]
+    assert any(e["code"] == "status_not_in_round" for e in errors)
+
+
+def test_money_rows_on_a_points_card_are_refused():
+    doc, card = _closed_world_archive()
+    doc["event"]["rounds"][0]["tables"][0]["scorecard"]["money_rows"] = [
+        {"start_number": 1, "bought_haler": 0, "money_haler": 2000, "result_haler": 0}]
+    errors = _refusal(doc)
+    assert f"{card}.money_rows" in [e["field"] for e in errors]
+
+
+def test_hands_in_a_draft_round_are_refused():
+    world = build_world()
+    Round.objects.filter(pk=world.round1.pk).update(status=Round.Status.DRAFT, published_at=None)
+    doc = archive.export_event(world.event)
+    Event.objects.filter(pk=world.event.pk).update(slug="original")
+    errors = _refusal(doc)
+    assert any(e["code"] == "entries_in_draft" for e in errors)

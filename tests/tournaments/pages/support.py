@@ -18,6 +18,7 @@ from django.test import Client, TestCase
 from sample_data.factories import allow_event_creation
 from tests.conftest import built_once
 from tournaments import services
+from tournaments.domain.standings import event_standings
 from tournaments.models import Event, Registration, Round, Scorecard, Table
 from tournaments.services import round_jobs
 
@@ -190,3 +191,23 @@ def world_fixture(db, world_of_the_module: World) -> World:
     for obj in (w.event, w.other_event, w.round, w.table1, w.table2):
         obj.refresh_from_db()
     return w
+
+
+M = "/manage/e/event-a"
+
+
+def standings_of(event) -> list[tuple[int, int]]:
+    return [(row.start_number, row.score) for row in event_standings(event).rows]
+
+
+def close_round_1(world: World) -> None:
+    services.scorecard_annul(scorecard=world.table2.scorecard, actor=world.referee,
+                             reason="not played")
+    round_jobs.round_close(rnd=world.round, actor=world.organiser)
+
+
+def draft_round_2(world: World):
+    close_round_1(world)
+    return services.round_store(event=world.event, number=2, seating_system="fixed", seed=0,
+                                tables=[["1", "2", "3", "4"], ["5", "6", "7", "8"]],
+                                actor=world.organiser)

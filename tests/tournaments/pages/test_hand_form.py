@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import translation
 
 from scoring import rules
+from tests.tournaments.api.test_roles import build_world, trojka
 from tournaments.forms.common import ruleset_description
 from tournaments.forms.hands import EntryContext, HandForm, entry_context
+from tournaments.models import Hand, Scorecard
 
 RECORDED = Path(__file__).with_name("hand_forms.json")
 
@@ -177,3 +180,18 @@ def test_a_ruleset_offers_only_the_fields_its_games_need():
     assert list(HandForm(ctx=ctx).fields) == ["number", "version", "game", "reason", "declarer", "won"]
     ctx.props = {"won": {}}
     assert list(HandForm(ctx=ctx).fields) == ["number", "version", "game", "reason", "won"]
+
+
+@pytest.mark.django_db
+def test_the_hand_form_without_a_version_does_not_skip_the_lock():
+    world = build_world()
+    client = Client()
+    client.force_login(world.users["referee"])
+    card = world.card(1)
+    response = client.post("/manage/e/cup/rounds/1/tables/1/", {"number": 2, **trojka("2", 50)})
+    assert response.status_code == 400
+    assert Hand.objects.filter(scorecard=card).count() == 1
+    saved = client.post("/manage/e/cup/rounds/1/tables/1/",
+                        {"number": 2, "version": card.version, **trojka("2", 50)})
+    assert saved.status_code == 302
+    assert Scorecard.objects.get(pk=card.pk).hands.count() == 2

@@ -19,6 +19,7 @@ from leagues import services as league_services
 from leagues.models import SeasonMembership
 from sample_data.factories import PlayerFactory
 from tests.leagues.helpers import make_players, single_table_event
+from tests.tournaments.api.test_roles import build_world
 from tests.tournaments.pages.support import client_for, make_event, make_user
 from tournaments import services
 from tournaments.errors import ServiceError
@@ -333,3 +334,33 @@ def test_using_a_player_already_registered_is_refused_above_the_form(organiser, 
     assert response.status_code == 400
     assert f"{registered} is already registered" in response.content.decode()
     assert event.registrations.filter(player=registered).count() == 1
+
+
+@pytest.mark.parametrize("country", ["12", "XX", "S1", "slo"])
+def test_a_country_is_a_real_iso_code(country):
+    world = build_world()
+    response = world.client("organiser").post("/api/v1/players/", {
+        "first_name": "Ana", "last_name": "Novak", "country": country}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "country"
+    with pytest.raises(ServiceError) as refused:
+        services.registrations_import_csv(event=world.event, actor=None,
+                                          text=f"first_name,last_name,country\nAna,Novak,{country}\n")
+    assert refused.value.errors[0]["field"] == "rows[0].country"
+    assert not Player.objects.filter(last_name="Novak").exists()
+
+
+def test_the_player_form_offers_countries_and_refuses_others():
+    world = build_world()
+    client = Client()
+    client.force_login(world.users["organiser"])
+    page = client.get("/manage/e/cup/players/")
+    assert 'value="SI"' in page.content.decode() and "Slovenia" in page.content.decode()
+    refused = client.post("/manage/e/cup/players/add/", {"first_name": "Ana", "last_name": "Novak",
+                                                         "country": "12", "status": "registered"})
+    assert refused.status_code == 400
+    assert not Player.objects.filter(last_name="Novak").exists()
+    added = client.post("/manage/e/cup/players/add/", {"first_name": "Ana", "last_name": "Novak",
+                                                       "country": "AT", "status": "registered"})
+    assert added.status_code == 302
+    assert Player.objects.get(last_name="Novak").country == "AT"

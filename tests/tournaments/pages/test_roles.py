@@ -6,8 +6,9 @@ another's, on reads and on writes."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
-from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
+from tests.tournaments.pages.support import M, World, client_for, world_fixture, world_of_the_module  # noqa: F401
 from tournaments.models import Dispute, Job, Registration, Round
 
 ROLES = ["anonymous", "stranger", "player", "other_player", "referee", "other_referee",
@@ -24,7 +25,6 @@ REFEREES = {**ORGANISERS, "referee": 200}
 TABLE1_ENTRY = {**REFEREES, "player": 200}
 
 E = "/e/event-a"
-M = "/manage/e/event-a"
 R = "/referee/e/event-a"
 
 PAGES = [
@@ -169,3 +169,17 @@ def test_dashboards_list_only_the_users_own_events(world: World):
     assert "/referee/e/event-a/" not in client_for(world.other_referee).get("/referee/").content.decode()
     both = client_for(world.staff).get("/manage/").content.decode()
     assert "/manage/e/event-a/" in both and "/manage/e/event-b/" in both
+
+
+def test_a_private_event_does_not_exist_for_outsiders(world: World):
+    event = world.event
+    event.is_public = False
+    event.save(update_fields=["is_public"])
+    stranger = client_for(world.stranger)
+    assert stranger.get(f"{M}/").status_code == 404
+    assert stranger.get("/manage/e/no-such-event/").status_code == 404
+    assert client_for(world.organiser).get(f"{M}/").status_code == 200
+    # A player who plays only in a private event has no public page.
+    only_private = world.table1.seats.first().registration.player
+    assert Client().get(f"/players/{only_private.pk}/").status_code == 404
+    assert client_for(world.organiser).get(f"/players/{only_private.pk}/").status_code == 200

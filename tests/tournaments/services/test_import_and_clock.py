@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sample_data.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
+from tests.tournaments.api.test_roles import build_world
 from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player, Registration, Round
@@ -167,3 +168,15 @@ def test_a_file_that_is_not_csv_is_refused_not_crashed_on():
         services.registrations_import_csv(event=event, text=text, actor=None)
     assert [(e["field"], e["code"]) for e in exc.value.errors] == [("rows[1]", "malformed")]
     assert not Registration.objects.exists()
+
+
+def test_a_plain_header_line_keeps_the_doubled_quotes_of_csv():
+    world = build_world()
+    text = 'first_name,last_name,club\nAna,Novak,"TK ""Kranj"""\nBor,Kos,"Ljubljana, center"\n'
+    created = services.registrations_import_csv(event=world.event, text=text,
+                                                actor=world.users["organiser"])
+    assert [r.player.club for r in created] == ['TK "Kranj"', "Ljubljana, center"]
+    semicolons = 'first_name;last_name;club\nCene;Zupan;"TK ""Piran"""\n'
+    created = services.registrations_import_csv(event=world.event, text=semicolons,
+                                                actor=world.users["organiser"])
+    assert created[0].player.club == 'TK "Piran"'
