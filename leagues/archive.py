@@ -12,6 +12,11 @@ The schedule and the formation of a season name players by database id (they are
 services seat and report from); the archive names them by their index in the season's
 `players` list and gives them the new ids on import, so a restored season seats the same
 people.
+
+Why one module of some 650 lines: the season's format, its export, its checks and its write
+are one document read top to bottom against docs/archive-format.md, each in named steps of
+under 80 lines; the cups' archive already lives apart (`archive_cups`). Split like
+`tournaments/archive/` (export, check, write) when it grows again.
 """
 
 from __future__ import annotations
