@@ -230,6 +230,13 @@ if EMAIL_CONFIGURED:
     # request that published a round) for ever: Django's default is no timeout at all.
     EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 
+# Online entry (issue #31, docs/entries.md): how long the link that confirms an entrant's
+# address lives, and how many entries one address (a venue's Wi-Fi is one address for all)
+# may make in an hour and one e-mail address in a day.
+ENTRY_CONFIRM_HOURS = env.int("ENTRY_CONFIRM_HOURS", default=48)
+ENTRY_ADDRESS_LIMIT = env.int("ENTRY_ADDRESS_LIMIT", default=30)
+ENTRY_EMAIL_LIMIT = env.int("ENTRY_EMAIL_LIMIT", default=5)
+
 REST_FRAMEWORK = {
     # Token first: DRF answers a missing or wrong credential with 401 only when the first
     # class names a challenge (`WWW-Authenticate: Token`); the session has none, and would

@@ -15,6 +15,9 @@ from typing import TypeVar
 import pytest
 from django.db import transaction
 
+# The real SMTP server fixture (`smtp`) of the mail tests.
+pytest_plugins = ["tests.mailbox"]
+
 T = TypeVar("T")
 
 # Folders of tests of pure engines: no database, no Celery, no caches.

@@ -227,6 +227,29 @@ class Event(models.Model):
     correction_messages = models.BooleanField(
         _("e-mail the players who ask for it when a referee corrects a card they played"),
         default=True)
+    # Online entry (issue #31): off by default; the rule of when it takes entries is
+    # tournaments.domain.lifecycle.online_entry_state, who may enter is rights.
+    online_entry = models.BooleanField(
+        _("take entries online"), default=False,
+        help_text=_("The event page then shows “Enter this event” to anyone; no account is needed."))
+    entry_deadline = models.DateTimeField(
+        _("entries close at"), null=True, blank=True,
+        help_text=_("Empty: until the first round is drawn."))
+    entry_cap = models.PositiveIntegerField(
+        _("places"), null=True, blank=True,
+        help_text=_("The most players the event takes; further entries wait on a list and move "
+                    "up, in their order, when a place becomes free. Empty: no limit."))
+    entry_approval = models.BooleanField(
+        _("the organiser approves each entry"), default=True,
+        help_text=_("Otherwise an entry whose e-mail address is confirmed takes a place at once. "
+                    "Without a mail server every entry waits for approval."))
+    entry_federation_id = models.BooleanField(
+        _("an entry must give a federation id"), default=False)
+    entry_messages = models.BooleanField(
+        _("e-mail the entrants when their entry is received, accepted or moves up"), default=True)
+    players_may_withdraw = models.BooleanField(
+        _("players may withdraw on their personal page"), default=False,
+        help_text=_("Before the first round: the place goes to the first of the waiting list."))
     class SeatingPool(models.TextChoices):
         ACTIVE = "active", _("Every registration that has not withdrawn")
         CHECKED_IN = "checked_in", _("Only the players checked in (and late entries)")
@@ -477,6 +500,73 @@ class PlayerLink(IssuedLink):
         return f"personal link of {self.registration}"
 
 
+class Entry(models.Model):
+    """An entry made online by the player himself (issue #31), before it is a registration:
+    what he typed, his address and its confirmation, the registry's player it was matched to,
+    and where it stands (waiting for the address to be confirmed, for the organiser, on the
+    waiting list, or with a place: then `registration` is his). The rules of its states are
+    tournaments.services.entries; the address is never shown (docs/entries.md)."""
+
+    class Status(models.TextChoices):
+        UNCONFIRMED = "unconfirmed", _("Waiting for the e-mail address to be confirmed")
+        PENDING = "pending", _("Waiting for the organiser's approval")
+        WAITING = "waiting", _("On the waiting list")
+        ACCEPTED = "accepted", _("Has a place")
+        REFUSED = "refused", _("Refused")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        EXPIRED = "expired", _("Not confirmed in time")
+
+    class Match(models.TextChoices):
+        NEW = "new", _("A new player")
+        FEDERATION_ID = "federation_id", _("Found in the registry by the federation id")
+        NAME = "name", _("Found in the registry by name and club")
+        UNCERTAIN = "uncertain", _("Uncertain: the organiser decides who it is")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    first_name = models.CharField(_("first name"), max_length=100, validators=[one_line_text])
+    last_name = models.CharField(_("last name"), max_length=100, validators=[one_line_text])
+    club = models.CharField(_("club"), max_length=200, blank=True, validators=[one_line_text])
+    country = models.CharField(_("country"), max_length=2, blank=True)
+    federation_id = models.CharField(_("federation id"), max_length=50, blank=True,
+                                     validators=[one_line_text])
+    email = models.EmailField(_("e-mail address"), blank=True)
+    language = models.CharField(_("language of the messages"), max_length=8, blank=True,
+                                choices=settings.LANGUAGES)
+    round_messages = models.BooleanField(_("e-mail me my table when a round is published"),
+                                         default=False)
+    consent = models.BooleanField(_("my name and club may be shown in the public entry list "
+                                    "and results"), default=False)
+    # The key of the entry's own page (its status, the confirmation of the address, withdrawing
+    # while it waits); sent by e-mail, or shown at once where no mail server confirms it.
+    token = models.CharField(max_length=64, unique=True)
+    # Scheme and host of the server the entry was made on: the links its e-mails carry, sent
+    # later by a job that has no request to ask.
+    base_url = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.UNCONFIRMED)
+    match = models.CharField(max_length=16, choices=Match.choices, default=Match.NEW)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    registration = models.OneToOneField(Registration, null=True, blank=True,
+                                        on_delete=models.SET_NULL, related_name="entry")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    confirm_by = models.DateTimeField(null=True, blank=True)
+    # When the entry began to count (its address confirmed, or made without a mail server):
+    # the waiting list's order.
+    counted_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        verbose_name_plural = "entries"
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
 class Message(models.Model):
     """One e-mail to one player, kept so that it is sent once (`key` names what it tells, e.g.
     the round and its seating version) and so that a failed send is known and tried again."""
@@ -484,6 +574,12 @@ class Message(models.Model):
     class Kind(models.TextChoices):
         ROUND_TABLE = "round_table", _("Your table in the new round")
         CARD_CORRECTED = "card_corrected", _("A card you played was corrected")
+        ENTRY_CONFIRM = "entry_confirm", _("Confirm your e-mail address")
+        ENTRY_RECEIVED = "entry_received", _("Your entry is received")
+        ENTRY_ACCEPTED = "entry_accepted", _("You have a place")
+        ENTRY_WAITING = "entry_waiting", _("You are on the waiting list")
+        ENTRY_MOVED_UP = "entry_moved_up", _("You moved up from the waiting list")
+        ENTRY_REFUSED = "entry_refused", _("Your entry was not accepted")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Waiting")
@@ -492,7 +588,11 @@ class Message(models.Model):
         FAILED = "failed", _("Failed")
         WITHDRAWN = "withdrawn", _("No longer asked for")
 
-    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="messages")
+    # To a registered player, or (an entry's messages) to the address of an online entry.
+    registration = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.CASCADE,
+                                     related_name="messages")
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="messages")
     kind = models.CharField(max_length=32, choices=Kind.choices)
     key = models.CharField(max_length=100)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
@@ -503,11 +603,15 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
-        constraints = [models.UniqueConstraint(fields=["registration", "kind", "key"],
-                                               name="message_once")]
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "kind", "key"], name="message_once"),
+            models.UniqueConstraint(fields=["entry", "kind", "key"], name="entry_message_once"),
+            models.CheckConstraint(condition=Q(registration__isnull=False) | Q(entry__isnull=False),
+                                   name="message_has_recipient"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.kind} to {self.registration}"
+        return f"{self.kind} to {self.registration or self.entry}"
 
 
 class Scorecard(models.Model):

@@ -12,6 +12,7 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from tournaments.domain import lifecycle, rights, search, standings
 from tournaments.models import (
     AuditEntry,
+    Entry,
     Event,
     Hand,
     Player,
@@ -378,3 +379,68 @@ def later_table_of(registration: Registration, after: Round) -> tuple[Table, Tab
 
 def live_table_link(table: Table) -> TableLink | None:
     return TableLink.objects.filter(table=table, revoked_at__isnull=True).first()
+
+
+# ---------------------------------------------------------------------------------------
+# Online entry (issue #31)
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class EntryBoard:
+    """The public entry list: who holds a place (name, club, start number), the waiting list
+    in its order, how many entries wait for the organiser, and the places left."""
+
+    placed: list[Registration]
+    waiting: list[Entry]
+    pending: int
+    cap: int | None
+
+    @property
+    def free(self) -> int | None:
+        return None if self.cap is None else max(self.cap - len(self.placed), 0)
+
+
+def entry_board(event: Event) -> EntryBoard:
+    placed = [reg for reg in registrations_of(event) if lifecycle.taking_places(reg.status)]
+    waiting = list(event.entries.filter(status=Entry.Status.WAITING).order_by("counted_at", "pk"))
+    pending = event.entries.filter(status=Entry.Status.PENDING).count()
+    return EntryBoard(placed=placed, waiting=waiting, pending=pending, cap=event.entry_cap)
+
+
+def waiting_place(entry: Entry) -> int | None:
+    """The entry's place on its event's waiting list (1 is next), or None when it is not on it."""
+    if entry.status != Entry.Status.WAITING:
+        return None
+    return entry.event.entries.filter(status=Entry.Status.WAITING).filter(
+        Q(counted_at__lt=entry.counted_at) | Q(counted_at=entry.counted_at, pk__lt=entry.pk)
+    ).count() + 1
+
+
+@dataclass
+class EntryDecision:
+    """A pending entry as the organiser decides on it: the registry's players it may be
+    (those he may see, and the one the registry matched), each with whether he is entered
+    already."""
+
+    entry: Entry
+    candidates: list[tuple[Player, bool]]
+
+
+def entries_to_decide(event: Event, actor: Any) -> list[EntryDecision]:
+    registered = set(event.registrations.values_list("player_id", flat=True))
+    decisions = []
+    for entry in (event.entries.filter(status=Entry.Status.PENDING).select_related("player")
+                  .order_by("counted_at", "pk")):
+        found = list(same_players(entry.first_name, entry.last_name, entry.club))
+        if entry.federation_id:
+            # The id's owner, when the names differ: the organiser sees whom it names.
+            found[:0] = Player.objects.filter(federation_id=entry.federation_id).exclude(
+                pk__in=[p.pk for p in found])
+        if entry.player is not None and entry.player not in found:
+            found.insert(0, entry.player)
+        visible = set(players_visible_to(actor).filter(pk__in=[p.pk for p in found])
+                      .values_list("pk", flat=True))
+        candidates = [(p, p.pk in registered) for p in found
+                      if p.pk in visible or p == entry.player]
+        decisions.append(EntryDecision(entry=entry, candidates=candidates))
+    return decisions

@@ -10,12 +10,15 @@ with a reason. Every other module asks here instead of listing states of its own
 
 Three rules of the event live here too: who is seated in a round (the event's seating pool
 against a registration's status), when entries close, and how the event's status follows its
-rounds.
+rounds; and when an event takes entries online and its waiting list moves.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.domain.rulesets import is_money_ruleset
 from tournaments.models import Event, Registration, Round, Scorecard
@@ -199,3 +202,36 @@ def status_after_close(event: Event, closed_rounds: int, open_rounds: int) -> st
             and closed_rounds >= event.planned_rounds:
         return Event.Status.FINISHED
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# Online entry (issue #31, docs/entries.md)
+# ---------------------------------------------------------------------------------------
+
+def online_entry_refusal(event: Event, now: Any) -> tuple[str, str] | None:
+    """Why the event takes no entry online at `now`, as (code, message), or None when it does:
+    the organiser opened entries, the event is not finished, no round is drawn yet (the
+    draw closes the list: later arrivals are the desk's late entries), and the deadline, if
+    any, has not passed."""
+    if not event.online_entry:
+        return "entries_not_online", _("This event takes no entries online.")
+    if event.status == Event.Status.FINISHED:
+        return "event_finished", _("The event is finished.")
+    if event.rounds.exists():
+        return "entries_closed", _("Entries are closed: the first round is drawn. Ask the "
+                                   "organiser at the venue.")
+    if event.entry_deadline is not None and now >= event.entry_deadline:
+        return "deadline_passed", _("Entries closed at the deadline.")
+    return None
+
+
+def waiting_list_moves(event: Event) -> bool:
+    """Whether a place that becomes free goes to the first of the waiting list by itself:
+    until the first round is drawn. After the draw a free place stays free (the organiser
+    seats a late entry himself)."""
+    return event.status != Event.Status.FINISHED and not event.rounds.exists()
+
+
+def taking_places(status: str) -> bool:
+    """Whether a registration of this status holds one of the event's places."""
+    return status != Registration.Status.WITHDRAWN

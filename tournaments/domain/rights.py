@@ -323,6 +323,19 @@ def can_view_event(actor: Any, event: Event) -> bool:
     return event.is_public or is_official(actor, event)
 
 
+def can_enter_online(actor: Any, event: Event) -> bool:
+    """Who sees an event's entry form, its entry list and an entry's own page: whoever sees
+    the event (a private event takes no entries from strangers). Whether it takes entries now
+    is tournaments.domain.lifecycle.online_entry_refusal."""
+    return can_view_event(actor, event)
+
+
+def can_withdraw_self(event: Event) -> bool:
+    """Whether a player may withdraw himself on his personal page (the holder of the link is
+    the player; the event allows it)."""
+    return event.players_may_withdraw
+
+
 def can_view_round(actor: Any, rnd: Round) -> bool:
     """Drafts are the officials' working copy."""
     event = rnd.event

@@ -3,6 +3,7 @@ the seating system and its options, the day's numbers, and the presets that fill
 
 from __future__ import annotations
 
+import zoneinfo
 from decimal import Decimal
 from typing import Any
 
@@ -76,6 +77,27 @@ class EventForm(forms.Form):
     correction_messages = forms.BooleanField(
         label=_("E-mail the players who ask for it when a referee corrects a card they played"),
         required=False, initial=True)
+    online_entry = forms.BooleanField(
+        label=_("Take entries online"), required=False, initial=False,
+        help_text=Event._meta.get_field("online_entry").help_text)
+    entry_deadline = forms.DateTimeField(
+        label=_("Entries close at"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("In the event's time zone. Empty: until the first round is drawn."))
+    entry_cap = forms.IntegerField(label=_("Places"), required=False, min_value=1, max_value=100000,
+                                   help_text=Event._meta.get_field("entry_cap").help_text)
+    entry_approval = forms.BooleanField(
+        label=_("I approve each entry"), required=False, initial=True,
+        help_text=Event._meta.get_field("entry_approval").help_text)
+    entry_federation_id = forms.BooleanField(label=_("An entry must give a federation id"),
+                                             required=False, initial=False)
+    entry_messages = forms.BooleanField(
+        label=_("E-mail the entrants when their entry is received, accepted or moves up"),
+        required=False, initial=True)
+    players_may_withdraw = forms.BooleanField(
+        label=_("Players may withdraw, or sit out the next round, on their personal page"),
+        required=False, initial=False,
+        help_text=Event._meta.get_field("players_may_withdraw").help_text)
     seating_pool = forms.ChoiceField(label=_("Who is seated in each round"),
                                      choices=Event.SeatingPool.choices, required=False,
                                      initial=Event.SeatingPool.ACTIVE, widget=forms.RadioSelect,
@@ -175,6 +197,12 @@ class EventForm(forms.Form):
             "round_messages": d.get("round_messages", False),
             "correction_messages": d.get("correction_messages", False),
             "seating_pool": d.get("seating_pool") or Event.SeatingPool.ACTIVE,
+            "online_entry": d.get("online_entry", False),
+            "entry_deadline": _in_zone(d.get("entry_deadline"), d["time_zone"]),
+            "entry_cap": d.get("entry_cap"), "entry_approval": d.get("entry_approval", False),
+            "entry_federation_id": d.get("entry_federation_id", False),
+            "entry_messages": d.get("entry_messages", False),
+            "players_may_withdraw": d.get("players_may_withdraw", False),
         }
 
     @classmethod
@@ -195,4 +223,22 @@ class EventForm(forms.Form):
             "round_messages": event.round_messages,
             "correction_messages": event.correction_messages,
             "seating_pool": event.seating_pool,
+            "online_entry": event.online_entry,
+            "entry_deadline": (event.entry_deadline.astimezone(event.tz).replace(tzinfo=None)
+                               if event.entry_deadline else None),
+            "entry_cap": event.entry_cap, "entry_approval": event.entry_approval,
+            "entry_federation_id": event.entry_federation_id,
+            "entry_messages": event.entry_messages,
+            "players_may_withdraw": event.players_may_withdraw,
         }
+
+
+def _in_zone(value: Any, time_zone: str) -> Any:
+    """A time typed as the event's wall clock (the form reads it in the server's zone)."""
+    if value is None:
+        return None
+    try:
+        zone = zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return value  # the event's checks refuse the zone itself
+    return value.replace(tzinfo=None).replace(tzinfo=zone)

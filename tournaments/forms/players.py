@@ -197,3 +197,35 @@ class MessagesForm(forms.Form):
     correction_messages = forms.BooleanField(
         label=_("E-mail me when a referee corrects a card I played"), required=False)
     language = forms.ChoiceField(label=_("Language of the messages"), choices=settings.LANGUAGES)
+
+
+class EntryForm(forms.Form):
+    """A player's own entry into an event (tournaments.services.entries): what the registry
+    needs, his address (where a mail server confirms it), the messages he wants and their
+    language, his consent to the public list; and a field no person sees (`website`), filled
+    only by robots."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=100)
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    country = CountryField(label=_("Country"), required=False)
+    federation_id = forms.CharField(label=_("Federation id"), max_length=50, required=False)
+    email = forms.EmailField(label=_("E-mail address"), required=False, max_length=254)
+    language = forms.ChoiceField(label=_("Language of the messages"), choices=settings.LANGUAGES)
+    round_messages = forms.BooleanField(label=_("E-mail me my table when a round is published"),
+                                        required=False)
+    consent = forms.BooleanField(
+        label=_("My name and club may be shown in the public entry list and in the results"),
+        required=False)
+    website = forms.CharField(label=_("Leave this empty"), required=False, max_length=200)
+
+    def __init__(self, *args: Any, federation_id_required: bool = False,
+                 email_required: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The service refuses what is missing, at its field; the browser is told too.
+        self.fields["federation_id"].widget.attrs["required"] = federation_id_required or None
+        self.fields["email"].widget.attrs["required"] = email_required or None
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+        self.fields["first_name"].widget.attrs["autocomplete"] = "given-name"
+        self.fields["last_name"].widget.attrs["autocomplete"] = "family-name"
+        self.fields["website"].widget.attrs.update({"tabindex": "-1", "autocomplete": "off"})

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -32,7 +33,7 @@ from tournaments.forms import (
     add_service_errors,
     ruleset_description,
 )
-from tournaments.models import Event, Job, Player, Registration, Round, Scorecard
+from tournaments.models import Entry, Event, Job, Player, Registration, Round, Scorecard
 from tournaments.pages.common import (
     event_role_required,
     login_redirect,
@@ -190,7 +191,21 @@ def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm
         "statuses": Registration.Status,
         "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),
         "next_number": selectors.next_round_number(event),
+        **_entries_context(request, event),
     }, status=status)
+
+
+def _entries_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """What the players page shows of online entry: the entries to decide, the waiting list,
+    and whether entries are open (and mail is sent)."""
+    if not event.online_entry and not event.entries.exists():
+        return {"entries_shown": False}
+    return {"entries_shown": True,
+            "entry_decisions": selectors.entries_to_decide(event, request.user),
+            "entry_board": selectors.entry_board(event),
+            "entries_unconfirmed": event.entries.filter(status=Entry.Status.UNCONFIRMED).count(),
+            "entry_closed": lifecycle.online_entry_refusal(event, timezone.now()),
+            "mail_configured": messages_service.mail_configured()}
 
 
 @organiser_required

@@ -21,15 +21,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors
-from tournaments.domain import rights
+from tournaments.domain import lifecycle, limits, rights
 from tournaments.errors import NotFound, ServiceError
 from tournaments.forms import MessagesForm, add_service_errors, score_label
-from tournaments.models import Event, PlayerLink
+from tournaments.models import Event, PlayerLink, Registration
 from tournaments.pages import table_link
 from tournaments.pages.common import event_role_required
 from tournaments.printing import links, qr
+from tournaments.services import entries, player_links
 from tournaments.services import messages as messages_service
-from tournaments.services import player_links
 
 organiser_required = event_role_required(rights.is_organiser)
 
@@ -64,7 +64,48 @@ def _page(request: HttpRequest, link: PlayerLink, form: MessagesForm | None = No
         "player": registration.player, "day": selectors.player_day(registration),
         "score_label": score_label(registration.event),
         "messages_form": form, "mail_configured": messages_service.mail_configured(),
+        "may_withdraw": rights.can_withdraw_self(registration.event),
+        "next_round": _next_round(registration),
     }, status=status))
+
+
+def _next_round(registration: Registration) -> int | None:
+    """The round the player may say he sits out: the next one not seated yet, if planned and
+    the event's system lets a player miss a round (lifecycle.absence_refusal)."""
+    event = registration.event
+    number = selectors.next_round_number(event)
+    if lifecycle.absence_refusal(event, registration, number, number) is not None:
+        return None
+    return number
+
+
+@require_POST
+def personal_withdraw(request: HttpRequest, token: str) -> HttpResponse:
+    """The player withdraws himself, where the event allows it."""
+    link = _link_or_404(token)
+    try:
+        entries.withdraw_self(link=link)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("You have withdrawn from this event."))
+    return _private(redirect(links.player_link_path(token)))
+
+
+@require_POST
+def personal_absent(request: HttpRequest, token: str) -> HttpResponse:
+    """The player sits out the next round (or plays it after all), where the event allows it."""
+    link = _link_or_404(token)
+    number = limits.whole_number(request.POST.get("round", ""), default=0)
+    absent = request.POST.get("absent") == "1"
+    try:
+        entries.absent_self(link=link, number=number, absent=absent)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, (_("You sit out round %(n)s.") if absent else
+                                   _("You play round %(n)s.")) % {"n": number})
+    return _private(redirect(links.player_link_path(token)))
 
 
 @never_cache

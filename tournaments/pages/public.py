@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -56,6 +57,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_organise": rights.is_organiser(request.user, event),
         "can_referee": rights.is_official(request.user, event),
         "officials": rights.is_official(request.user, event),
+        "entry_open": lifecycle.online_entry_refusal(event, timezone.now()) is None,
         **standings,
     })
 

@@ -4,7 +4,7 @@ player registry with the merging of two records of one person."""
 
 from django.urls import path
 
-from tournaments.pages import checkin, officials, player_link, players, table
+from tournaments.pages import checkin, entries, officials, player_link, players, table
 from tournaments.pages import organiser as views
 
 T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
@@ -31,6 +31,10 @@ urlpatterns = [
     path("e/<slug:slug>/players/links/", player_link.personal_links, name="manage-player-links"),
     path("e/<slug:slug>/players/<num:start_number>/link/reissue/", player_link.personal_link_reissue,
          name="manage-player-link-reissue"),
+    path("e/<slug:slug>/entries/<num:entry_id>/approve/", entries.entry_approve,
+         name="manage-entry-approve"),
+    path("e/<slug:slug>/entries/<num:entry_id>/refuse/", entries.entry_refuse,
+         name="manage-entry-refuse"),
     path("e/<slug:slug>/players/bulk/", checkin.registrations_bulk,
          name="manage-registrations-bulk"),
     path("e/<slug:slug>/players/<num:registration_id>/status/", views.registration_status,

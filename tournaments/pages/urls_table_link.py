@@ -23,4 +23,6 @@ urlpatterns = [
     path("p/<str:token>/", player_link.personal_page, name="player-link"),
     path("p/<str:token>/table/", player_link.personal_table, name="player-link-table"),
     path("p/<str:token>/messages/", player_link.personal_messages, name="player-link-messages"),
+    path("p/<str:token>/withdraw/", player_link.personal_withdraw, name="player-link-withdraw"),
+    path("p/<str:token>/absent/", player_link.personal_absent, name="player-link-absent"),
 ]

@@ -34,6 +34,16 @@ def player_link_url(base_url: str, token: str) -> str:
     return base_url.rstrip("/") + player_link_path(token)
 
 
+def entry_path(slug: str, token: str) -> str:
+    """An online entry's own page (tournaments.pages.entries): its state, the confirmation of
+    its address, withdrawing it while it waits."""
+    return f"/e/{slug}/entry/{token}/"
+
+
+def entry_url(base_url: str, slug: str, token: str) -> str:
+    return base_url.rstrip("/") + entry_path(slug, token)
+
+
 def code_entry_url(base_url: str) -> str:
     """Where a player types his table's code."""
     return base_url.rstrip("/") + TABLE_LINK_PREFIX

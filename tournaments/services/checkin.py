@@ -71,8 +71,17 @@ def registration_set_absent(*, registration: Registration, number: int, absent: 
     """Mark the player absent for round `number` (he sits it out and stays in the event; seed
     000 §4.1 b seats him after those who played in the round after), or back in it. Only a
     round not seated yet; audited."""
+    rights.require_organiser(actor, registration.event)
+    return absence_change(registration=registration, number=number, absent=absent, actor=actor)
+
+
+@transaction.atomic
+def absence_change(*, registration: Registration, number: int, absent: bool,
+                   actor: Any) -> Registration:
+    """`registration_set_absent` after its caller settled who may (the organiser, or the
+    player himself on his personal page where the event allows it:
+    tournaments.services.entries)."""
     event = registration.event
-    rights.require_organiser(actor, event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     refusal = lifecycle.absence_refusal(event, reg, number, selectors.next_round_number(event))
     if refusal is not None:

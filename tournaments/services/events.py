@@ -28,7 +28,8 @@ EVENT_FIELDS = {
     "ruleset_mode", "ruleset_options", "seating_system", "seating_options", "planned_rounds",
     "hands_per_round", "round_duration_minutes", "table_size", "min_table_size", "stake_haler",
     "status", "is_public", "card_confirmation", "one_phone_per_table", "seating_pool", "rated",
-    "round_messages", "correction_messages",
+    "round_messages", "correction_messages", "online_entry", "entry_deadline", "entry_cap",
+    "entry_approval", "entry_federation_id", "entry_messages", "players_may_withdraw",
 }
 
 
@@ -63,6 +64,21 @@ def player_create(*, first_name: str, last_name: str, club: str = "", country: s
                         code="not_organiser")
     player = _new_player(first_name, last_name, club, country, federation_id, user, actor)
     # Who entered him is the actor himself, no input to check (and a query per player).
+    full_clean(player, exclude=["created_by"])
+    save_player(player)
+    audit.record(actor=actor, action="player.create", target=player, after=_player_created(player))
+    return player
+
+
+@transaction.atomic
+def player_create_for(*, event: Event, actor: Any, first_name: str, last_name: str,
+                      club: str = "", country: str = "", federation_id: str = "") -> Player:
+    """A new player of the registry for an online entry of `event` that takes a place
+    (tournaments.services.entries, where the event's settings are the right): checked and
+    audited as `player_create`'s, and entered, for the registry's owners, by the event's first
+    organiser when no organiser's hand approved him."""
+    owner = actor if rights.is_organiser(actor, event) else event.organisers.order_by("pk").first()
+    player = _new_player(first_name, last_name, club, country, federation_id, None, owner)
     full_clean(player, exclude=["created_by"])
     save_player(player)
     audit.record(actor=actor, action="player.create", target=player, after=_player_created(player))
@@ -175,6 +191,11 @@ def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     event.save()
     audit.record(actor=actor, action="event.update", target=event, event=event, before=before,
                  after={k: jsonable(getattr(event, k)) for k in fields})
+    if "entry_cap" in fields:
+        # A larger cap (or none) gives its new places to the waiting list; entries builds on
+        # this module's players.
+        from tournaments.services import entries
+        entries.waiting_list_move_up(event=event, actor=actor)
     return event
 
 

@@ -6,7 +6,8 @@ The mail goes through Django's mail framework from a background job (a Job of ki
 `send_messages`, published when the round's publication commits): the publication never waits
 for a mail server and never fails because of one. Each message is a `Message` row, unique by
 its registration, kind and key (the round and its seating version), so that a player is told
-once, however often the job runs; a send that fails is tried again (`SEND_ATTEMPTS` times with
+once, however often the job runs (an online entry's messages, tournaments.services.entry_mails,
+are rows of the same kind, to the entry's address); a send that fails is tried again (`SEND_ATTEMPTS` times with
 a pause between, then the job fails with the count and a run of the same job, asked again or
 requeued, tries the failed ones once more).
 
@@ -29,9 +30,19 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Job, Message, PlayerLink, Registration, Round, Scorecard, Seat
+from tournaments.models import (
+    Entry,
+    Event,
+    Job,
+    Message,
+    PlayerLink,
+    Registration,
+    Round,
+    Scorecard,
+    Seat,
+)
 from tournaments.runtime import jobs
-from tournaments.services import audit
+from tournaments.services import audit, entry_mails
 from tournaments.services.validation import full_clean
 
 logger = logging.getLogger(__name__)
@@ -103,6 +114,24 @@ def _queue(kind: str, key: str, registration_ids: list[int], event: Event, round
     return job
 
 
+def entry_message_queue(*, entry: Entry, kind: str) -> Job | None:
+    """Called in the transaction that changed an online entry (tournaments.services.entries):
+    the message of that change to the entrant's address, sent by a job once it commits. The
+    link that confirms the address is always sent; the others where the event sends them."""
+    if not mail_configured() or not entry.email:
+        return None
+    if kind != Message.Kind.ENTRY_CONFIRM and not entry.event.entry_messages:
+        return None
+    key = f"entry:{entry.pk}"
+    Message.objects.bulk_create([Message(entry=entry, kind=kind, key=key)], ignore_conflicts=True)
+    job, created = jobs.find_or_create(
+        f"{MESSAGES_JOB}:{kind}:{key}", kind=MESSAGES_JOB, event=entry.event, total=1,
+        result={"kind": kind, "key": key, "round_id": None})
+    if created:
+        jobs.queue(job)
+    return job
+
+
 # ---------------------------------------------------------------------------------------
 # Sending (the job's task)
 # ---------------------------------------------------------------------------------------
@@ -111,15 +140,17 @@ def _language(registration: Registration) -> str:
     return registration.message_language or registration.event.language or "en"
 
 
-def _mail(subject: str, lines: list[str], registration: Registration) -> EmailMessage:
+def _mail(subject: str, lines: list[str], to: Registration | Entry) -> EmailMessage:
     # One line, whatever the event's name holds: a header with a line break is refused.
     return EmailMessage(subject=" ".join(subject.split()), body="\n\n".join(lines),
-                        to=[registration.email])
+                        to=[to.email])
 
 
 def wants(message: Message) -> bool:
     """Whether the player still asks for this message, and his event still sends its kind:
     asked when it is queued and again when it is sent (he may have changed his mind between)."""
+    if message.entry_id is not None:
+        return entry_mails.wants(message)
     registration, event = message.registration, message.registration.event
     if not registration.email:
         return False
@@ -163,7 +194,8 @@ def card_corrected_mail(message: Message) -> EmailMessage:
     return _mail(subject, lines, registration)
 
 
-MAILS = {Message.Kind.ROUND_TABLE: round_table_mail, Message.Kind.CARD_CORRECTED: card_corrected_mail}
+MAILS = {Message.Kind.ROUND_TABLE: round_table_mail, Message.Kind.CARD_CORRECTED: card_corrected_mail,
+         **entry_mails.MAILS}
 
 
 def _deliver(message: Message, connection: Any, pause: float) -> str:
@@ -180,8 +212,8 @@ def _deliver(message: Message, connection: Any, pause: float) -> str:
             error = "the mail server took no message"
         except Exception as exc:  # any failure of the mail server is this message's, not the job's
             error = f"{type(exc).__name__}: {exc}"[:300]
-        logger.warning("message %s to registration %s not sent: %s", message.pk,
-                       message.registration_id, error)
+        logger.warning("message %s to registration %s (entry %s) not sent: %s", message.pk,
+                       message.registration_id, message.entry_id, error)
     return error
 
 
@@ -224,7 +256,7 @@ def messages_send(job_id: int) -> Job:
     pause = 0.0 if jobs.runs_eagerly() else 1.0
     pending = list(Message.objects.filter(kind=data.get("kind"), key=data.get("key"),
                                           status__in=(Message.Status.QUEUED, Message.Status.FAILED))
-                   .select_related("registration__event", "registration__player"))
+                   .select_related("registration__event", "registration__player", "entry__event"))
     for message in [m for m in pending if not wants(m)]:
         Message.objects.filter(pk=message.pk, status=message.status).update(
             status=Message.Status.WITHDRAWN)

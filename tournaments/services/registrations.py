@@ -28,6 +28,17 @@ def registration_create(*, event: Event, player: Player, actor: Any,
                         start_number: int | None = None,
                         status: str = Registration.Status.REGISTERED) -> Registration:
     rights.require_organiser(actor, event)
+    return registration_insert(event=event, player=player, actor=actor,
+                               start_number=start_number, status=status)
+
+
+@transaction.atomic
+def registration_insert(*, event: Event, player: Player, actor: Any,
+                        start_number: int | None = None,
+                        status: str = Registration.Status.REGISTERED) -> Registration:
+    """`registration_create` after its caller settled who may: the organiser
+    (`registration_create`), or an online entry taking its place
+    (tournaments.services.entries, where the event's settings are the right)."""
     # Lock the event row so two concurrent registrations cannot take the same next number.
     Event.objects.select_for_update().get(pk=event.pk)
     _refuse_entry_after_draw(event)
@@ -127,6 +138,14 @@ def _refuse_entry_after_draw(event: Event) -> None:
 @transaction.atomic
 def registration_set_status(*, registration: Registration, status: str, actor: Any) -> Registration:
     rights.require_organiser(actor, registration.event)
+    return status_change(registration=registration, status=status, actor=actor)
+
+
+@transaction.atomic
+def status_change(*, registration: Registration, status: str, actor: Any) -> Registration:
+    """`registration_set_status` after its caller settled who may (the organiser, or the
+    player withdrawing himself where the event allows it: tournaments.services.entries). A
+    place given up before the first round goes to the first of the waiting list."""
     if status not in Registration.Status.values:
         raise ServiceError(_("unknown status %(status)r") % {"status": status}, field="status",
                            code="invalid_choice")
@@ -141,4 +160,8 @@ def registration_set_status(*, registration: Registration, status: str, actor: A
     registration.save(update_fields=["status", "checked_in_at"])
     audit.record(actor=actor, action="registration.status", target=registration,
                  event=registration.event, before={"status": before}, after={"status": status})
+    if status == Registration.Status.WITHDRAWN and before != status:
+        # entries builds on this module (it registers through registration_insert).
+        from tournaments.services import entries
+        entries.waiting_list_move_up(event=registration.event, actor=actor)
     return registration

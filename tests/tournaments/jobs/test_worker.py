@@ -115,10 +115,10 @@ def smtp_and_worker(settings):
     """A real SMTP server in this process, and a real worker sending through it."""
     from aiosmtpd.controller import Controller
 
-    from tests.tournaments.services.test_messages import _free_port, _Inbox
+    from tests.mailbox import Inbox, free_port
 
-    inbox = _Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
     controller.start()
     # This process only queues (the worker sends): it must know that mail is configured.
     settings.EMAIL_CONFIGURED = True

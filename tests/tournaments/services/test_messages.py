@@ -10,62 +10,17 @@ when it is no address, and shown on no public page."""
 
 from __future__ import annotations
 
-import email
-import socket
-from email import policy
-
 import pytest
 from aiosmtpd.controller import Controller
 from django.test import Client
 
+from tests.mailbox import Inbox, free_port, point_django_at
 from tests.tournaments.pages.support import client_for, make_event, make_user, play_table
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Job, Message, PlayerLink, Registration, TableLink
 from tournaments.services import messages, player_links, round_jobs
 
 pytestmark = pytest.mark.django_db
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class _Inbox:
-    """What the SMTP server received: one parsed e-mail per message."""
-
-    def __init__(self) -> None:
-        self.mails: list[email.message.EmailMessage] = []
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
-        self.mails.append(email.message_from_bytes(envelope.content, policy=policy.default))
-        return "250 OK"
-
-    def to(self, address: str) -> list[email.message.EmailMessage]:
-        return [m for m in self.mails if m["To"] == address]
-
-
-def _point_django_at(settings, port: int) -> None:
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_TIMEOUT = 5
-    settings.EMAIL_CONFIGURED = True
-    settings.DEFAULT_FROM_EMAIL = "turnir@example.org"
-
-
-@pytest.fixture
-def smtp(settings):
-    inbox = _Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
-    controller.start()
-    _point_django_at(settings, controller.port)
-    try:
-        yield inbox
-    finally:
-        controller.stop()
 
 
 @pytest.fixture
@@ -131,8 +86,8 @@ def test_each_player_who_asked_gets_his_table_in_his_language_once(
 def test_a_mail_server_that_is_down_never_holds_up_the_round_and_is_caught_up_once(
         settings, day, django_capture_on_commit_callbacks):
     event, organiser = day["event"], day["organiser"]
-    port = _free_port()
-    _point_django_at(settings, port)  # nobody listens there yet
+    port = free_port()
+    point_django_at(settings, port)  # nobody listens there yet
     _choose(event, 2, "ana2@example.org", "en")
     _choose(event, 5, "ana5@example.org", "en")
     rnd = _publish(event, organiser, django_capture_on_commit_callbacks)
@@ -152,7 +107,7 @@ def test_a_mail_server_that_is_down_never_holds_up_the_round_and_is_caught_up_on
     job_page = organiser_client.get(f"/manage/e/{event.slug}/jobs/{job.pk}/").content.decode()
     assert "E-mails of round 1" in job_page and "Try again" in job_page
 
-    inbox = _Inbox()
+    inbox = Inbox()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
     try:
@@ -283,8 +238,8 @@ def test_players_who_asked_are_told_once_when_a_referee_corrects_their_card(
 def test_a_player_who_changed_his_mind_is_not_told_and_a_reissue_ends_the_old_holders_address(
         settings, day, django_capture_on_commit_callbacks):
     event, organiser = day["event"], day["organiser"]
-    port = _free_port()
-    _point_django_at(settings, port)  # down at first
+    port = free_port()
+    point_django_at(settings, port)  # down at first
     _choose(event, 2, "ana2@example.org", "en")
     _choose(event, 5, "thief@example.org", "en")
     _publish(event, organiser, django_capture_on_commit_callbacks)
@@ -296,7 +251,7 @@ def test_a_player_who_changed_his_mind_is_not_told_and_a_reissue_ends_the_old_ho
     registration = Registration.objects.get(event=event, start_number=5)
     assert (registration.email, registration.round_messages) == ("", False)
 
-    inbox = _Inbox()
+    inbox = Inbox()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
     try:
