@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 from sample_data.factories import allow_event_creation
 from tournaments import services
 from tournaments.domain import rights
-from tournaments.models import Event, Player, PlayerLink, Round, Scorecard
+from tournaments.models import Entry, Event, Player, PlayerLink, Round, Scorecard
 from tournaments.runtime.page_cache import forget_all
 from tournaments.seating.rotation import rest_rotation
 from tournaments.services import officials, round_jobs
@@ -392,6 +392,9 @@ LEAGUE_POSTS = [
     ("/manage/cups/cup-a/points/", {"table": "1 5"}),
     ("/manage/cups/cup-a/events/add/", {"event": "outside"}),
     ("/manage/e/{matchday_a}/players/1/link/reissue/", {}),
+    # An entry made online: its organisers' decision (issue #31).
+    ("/manage/e/{matchday_a}/entries/{entry_a}/approve/", {}),
+    ("/manage/e/{matchday_a}/entries/{entry_a}/refuse/", {}),
 ]
 
 
@@ -419,6 +422,9 @@ def _league_world() -> dict[str, Any]:
         matchday = league_services.matchday_create(season=season, actor=None, date=dt.date(2026, 2, 1))
         league_services.matchday_seat(matchday=matchday, actor=None)
         ids[f"matchday_{suffix}"] = matchday.event.slug
+        ids[f"entry_{suffix}"] = Entry.objects.create(
+            event=matchday.event, first_name="Walk", last_name=f"In{suffix}", token=f"matrix-{suffix}",
+            status=Entry.Status.PENDING, counted_at=matchday.event.created_at).pk
         ids[f"division_{suffix}"] = division.pk
         ids[f"membership_{suffix}"] = membership.pk
     ids["newcomer"] = services.player_create(first_name="New", last_name="Comer", club="TK").pk
@@ -440,7 +446,8 @@ def _league_state() -> tuple:
             tuple(Matchday.objects.order_by("pk").values_list("date", "event__starts_on", "event__venue")),
             tuple(Round.objects.order_by("pk").values_list("status", flat=True)),
             CupPoints.objects.count(), CupSeriesEvent.objects.count(), Player.objects.count(),
-            tuple(PlayerLink.objects.order_by("pk").values_list("token", "revoked_at")))
+            tuple(PlayerLink.objects.order_by("pk").values_list("token", "revoked_at")),
+            tuple(Entry.objects.order_by("pk").values_list("status", "registration")))
 
 
 def test_league_and_cup_pages_answer_each_role_and_refused_writes_change_nothing():

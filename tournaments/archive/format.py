@@ -106,7 +106,16 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
                                "audited changes they show; it restarts on import",
             "round_messages": "a setting of the running event's e-mails (format version 1 has "
                               "no place for it); a restored event sends them, as a new one does",
-            "correction_messages": "as round_messages"},
+            "correction_messages": "as round_messages",
+            # Online entry (issue #31) is the intake before the day; the registrations it
+            # made are archived, its settings and its entries (with their addresses) are not.
+            "online_entry": "a setting of the intake before the day (format version 1 has no "
+                            "place for it); a restored event takes no entries online",
+            "entry_deadline": "as online_entry", "entry_cap": "as online_entry",
+            "entry_approval": "as online_entry", "entry_federation_id": "as online_entry",
+            "entry_messages": "as round_messages",
+            "players_may_withdraw": "a setting of the running event's personal pages (format "
+                                    "version 1 has no place for it); off in a restored event"},
     Player: {"id": "database id",
              "created_at": "the player registry is shared by every event; its own history is "
                            "not the event's",

@@ -203,14 +203,17 @@ class EntryForm(forms.Form):
     """A player's own entry into an event (tournaments.services.entries): what the registry
     needs, his address (where a mail server confirms it), the messages he wants and their
     language, his consent to the public list; and a field no person sees (`website`), filled
-    only by robots."""
+    only by robots. The form only carries the text: every check is the service's, so that all
+    refusals come together, each at its field."""
 
-    first_name = forms.CharField(label=_("First name"), max_length=100)
-    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    first_name = forms.CharField(label=_("First name"), max_length=100, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=100, required=False)
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
-    country = CountryField(label=_("Country"), required=False)
+    country = forms.CharField(label=_("Country"), max_length=100, required=False,
+                              widget=CountryInput)
     federation_id = forms.CharField(label=_("Federation id"), max_length=50, required=False)
-    email = forms.EmailField(label=_("E-mail address"), required=False, max_length=254)
+    email = forms.CharField(label=_("E-mail address"), required=False, max_length=254,
+                            widget=forms.EmailInput)
     language = forms.ChoiceField(label=_("Language of the messages"), choices=settings.LANGUAGES)
     round_messages = forms.BooleanField(label=_("E-mail me my table when a round is published"),
                                         required=False)
@@ -222,10 +225,11 @@ class EntryForm(forms.Form):
     def __init__(self, *args: Any, federation_id_required: bool = False,
                  email_required: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The service refuses what is missing, at its field; the browser is told too.
-        self.fields["federation_id"].widget.attrs["required"] = federation_id_required or None
-        self.fields["email"].widget.attrs["required"] = email_required or None
-        self.fields["email"].widget.attrs["autocomplete"] = "email"
-        self.fields["first_name"].widget.attrs["autocomplete"] = "given-name"
-        self.fields["last_name"].widget.attrs["autocomplete"] = "family-name"
-        self.fields["website"].widget.attrs.update({"tabindex": "-1", "autocomplete": "off"})
+        attrs = {"first_name": {"autocomplete": "given-name", "required": True},
+                 "last_name": {"autocomplete": "family-name", "required": True},
+                 "email": {"autocomplete": "email", "required": email_required or None},
+                 "federation_id": {"required": federation_id_required or None},
+                 "consent": {"required": True},
+                 "website": {"tabindex": "-1", "autocomplete": "off"}}
+        for name, values in attrs.items():
+            self.fields[name].widget.attrs.update({k: v for k, v in values.items() if v})

@@ -123,3 +123,32 @@ def test_two_phones_on_one_table_link_at_once_store_the_hand_once():
     card.refresh_from_db()
     assert Hand.objects.filter(scorecard=card).count() == 1 and card.version == 2
     assert AuditEntry.objects.filter(action="hand.create").count() == 1
+
+
+def test_a_cap_holds_when_twenty_entrants_confirm_at_the_same_moment(settings):
+    """Issue #31: twenty entrants of an event with nine places confirm their addresses at once
+    (each in his own connection): nine take a place, with start numbers 1 to 9, and eleven
+    wait in the order they came."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from tournaments.models import Entry, Event, Registration
+    from tournaments.services import entries
+
+    settings.EMAIL_CONFIGURED = True
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    boss = UserFactory()
+    event = EventFactory(status=Event.Status.REGISTRATION, online_entry=True, entry_cap=9,
+                         entry_approval=False)
+    event.organisers.add(boss)
+    made = [entries.entry_submit(event=event, client=f"10.0.0.{n}", base_url="http://x",
+                                 actor=AnonymousUser(),
+                                 values={"first_name": f"P{n}", "last_name": "Race", "consent": True,
+                                         "email": f"p{n}@example.org", "language": "en"})
+            for n in range(20)]
+    outcomes = _run_together(*[lambda e=e: entries.entry_confirm(token=e.token) for e in made])
+    assert [o[0] for o in outcomes] == ["ok"] * 20, outcomes
+    statuses = list(Entry.objects.filter(event=event).values_list("status", flat=True))
+    assert statuses.count(Entry.Status.ACCEPTED) == 9
+    assert statuses.count(Entry.Status.WAITING) == 11
+    numbers = sorted(Registration.objects.filter(event=event).values_list("start_number", flat=True))
+    assert numbers == list(range(1, 10))
