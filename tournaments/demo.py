@@ -12,12 +12,13 @@ import random
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Event, Player, Registration, Round, Scorecard
+from tournaments.models import Entry, Event, Player, Registration, Round, Scorecard
 from tournaments.seating.rotation import rest_rotation
-from tournaments.services import round_jobs
+from tournaments.services import entries, round_jobs
 
 SLOVENIAN_PLAYERS = [
     ("Janez", "Novak", "TK Ljubljana"), ("Marija", "Horvat", "TK Ljubljana"),
@@ -276,5 +277,36 @@ def tarockcup_demo() -> Event:
     return event
 
 
+@transaction.atomic
+def entries_demo() -> Event:
+    """An event a month ahead taking entries online (issue #31): ten players have a place,
+    one waits on the list, one waits for the organiser's approval."""
+    existing = Event.objects.filter(slug="demo-entries").first()
+    if existing is not None:
+        return existing
+    organiser = demo_user("organiser", staff=True)
+    event = services.event_create(
+        actor=organiser, name="Demo: Zimski turnir – entries open", slug="demo-entries",
+        venue="Gostilna pri Tarokistu, Ljubljana", starts_on=dt.date(2026, 12, 19),
+        ends_on=dt.date(2026, 12, 19), time_zone="Europe/Ljubljana", language="sl",
+        ruleset_code="tarok-net-2007", ruleset_mode="tri+1", seating_system="points",
+        planned_rounds=3, hands_per_round=24, round_duration_minutes=120,
+        status=Event.Status.REGISTRATION)
+    services.event_update(event=event, actor=organiser, online_entry=True, entry_cap=10,
+                          entry_approval=True, players_may_withdraw=True)
+    made = []
+    for n, (first, last, club) in enumerate(SLOVENIAN_PLAYERS[:12]):
+        entry = entries.entry_submit(
+            event=event, client=f"demo-{n}", base_url="", actor=AnonymousUser(),
+            values={"first_name": first, "last_name": last, "club": club, "country": "SI",
+                    "email": f"{n}@example.org", "language": "sl", "consent": True})
+        if entry.status == Entry.Status.UNCONFIRMED:  # a mail server is configured
+            entry = entries.entry_confirm(token=entry.token)
+        made.append(entry)
+    for entry in made[:11]:
+        entries.entry_approve(entry=entry, actor=organiser)
+    return event
+
+
 DEMOS = [("demo-slovenian", slovenian_demo), ("demo-czech", czech_demo),
-         ("demo-tarockcup", tarockcup_demo)]
+         ("demo-tarockcup", tarockcup_demo), ("demo-entries", entries_demo)]

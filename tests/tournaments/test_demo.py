@@ -89,3 +89,13 @@ def test_tarockcup_demo_plays_three_random_rounds_with_a_zero_sum_schrift():
     assert sum(r.score for r in standings.rows) == 0
     scores = [r.score for r in standings.rows]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_the_entries_demo_takes_entries_online_with_a_full_list_and_one_to_decide():
+    from tournaments.models import Entry
+
+    event = Event.objects.get(slug="demo-entries")
+    statuses = list(event.entries.order_by("pk").values_list("status", flat=True))
+    assert statuses == [Entry.Status.ACCEPTED] * 10 + [Entry.Status.WAITING, Entry.Status.PENDING]
+    page = Client().get("/e/demo-entries/").content.decode()
+    assert 'href="/e/demo-entries/enter/"' in page
