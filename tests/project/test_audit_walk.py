@@ -23,10 +23,12 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 
 import leagues.services
 import tournaments.services
 import tournaments.services.checkin
+import tournaments.services.entries
 import tournaments.services.messages
 import tournaments.services.officials
 import tournaments.services.player_links
@@ -42,6 +44,7 @@ from tournaments.errors import NotFound
 from tournaments.models import (
     AuditEntry,
     Dispute,
+    Entry,
     Event,
     Job,
     Message,
@@ -51,7 +54,7 @@ from tournaments.models import (
     Scorecard,
     TableLink,
 )
-from tournaments.services import messages, officials, player_links, table_links
+from tournaments.services import entries, messages, officials, player_links, table_links
 from tournaments.services import player_registry as tp
 from tournaments.services import round_jobs as tr
 
@@ -59,7 +62,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MODULES = [tournaments.services, tournaments.services.round_jobs, tournaments.services.player_registry,
            tournaments.services.checkin, tournaments.services.officials, tournaments.services.table_links,
-           tournaments.services.player_links, tournaments.services.messages, leagues.services]
+           tournaments.services.player_links, tournaments.services.messages,
+           tournaments.services.entries, leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
@@ -102,6 +106,12 @@ NOT_WRITES = {
     # entry or right.
     "tournaments.services.messages.messages_send": "sends a job's e-mails",
     "tournaments.services.player_links.open_by_token": "reads a personal link",
+    "tournaments.services.entries.open_by_token": "reads an online entry",
+    "tournaments.services.entries.is_expired": "pure: whether an entry's link has expired",
+    "tournaments.services.entries.places_taken": "reads how many places an event's entries hold",
+    # It writes the message of an entry's change, audited with that change (entry.create,
+    # entry.approve...); without a mail server (the tests' default) nothing.
+    "tournaments.services.messages.entry_message_queue": "queues an entry's message",
 }
 
 
@@ -261,6 +271,79 @@ def _registration_set_absent(w: World) -> Call:
     return Call(lambda: tournaments.services.checkin.registration_set_absent(
         registration=reg, number=1, absent=True, actor=w.organiser),
         "registration.absent", w.organiser)
+
+
+def _absence_change(w: World) -> Call:
+    reg = w.event("walk-absence", players=1).registrations.get()
+    return Call(lambda: tournaments.services.checkin.absence_change(
+        registration=reg, number=1, absent=True, actor=w.organiser),
+        "registration.absent", w.organiser)
+
+
+# Online entry (issue #31): the entrant has no account, and the trail names him in its label.
+def _entry_event(w: World, slug: str, **settings: Any) -> Event:
+    event = w.event(slug, players=0)
+    return ts.event_update(event=event, actor=w.organiser, **{"online_entry": True, **settings})
+
+
+def _entry(event: Event, status: str, name: str = "Walk") -> Entry:
+    return Entry.objects.create(event=event, first_name=name, last_name="In", token=f"walk-{name}-{event.pk}",
+                                status=status, counted_at=event.created_at,
+                                confirm_by=event.created_at + dt.timedelta(days=3650))
+
+
+def _entry_submit(w: World) -> Call:
+    event = _entry_event(w, "walk-enter")
+    return Call(lambda: entries.entry_submit(
+        event=event, client="192.0.2.7", base_url="http://x", actor=AnonymousUser(),
+        values={"first_name": "Walk", "last_name": "In", "consent": True, "language": "sl"}),
+        "entry.create", None)
+
+
+def _entry_confirm(w: World) -> Call:
+    entry = _entry(_entry_event(w, "walk-confirm"), Entry.Status.UNCONFIRMED)
+    return Call(lambda: entries.entry_confirm(token=entry.token), "entry.confirm", None)
+
+
+def _entry_approve(w: World) -> Call:
+    entry = _entry(_entry_event(w, "walk-approve"), Entry.Status.PENDING)
+    return Call(lambda: entries.entry_approve(entry=entry, actor=w.organiser), "entry.approve",
+                w.organiser)
+
+
+def _entry_refuse(w: World) -> Call:
+    entry = _entry(_entry_event(w, "walk-refuse"), Entry.Status.PENDING)
+    return Call(lambda: entries.entry_refuse(entry=entry, actor=w.organiser), "entry.refuse",
+                w.organiser)
+
+
+def _entry_withdraw(w: World) -> Call:
+    entry = _entry(_entry_event(w, "walk-entry-withdraw"), Entry.Status.WAITING)
+    return Call(lambda: entries.entry_withdraw(token=entry.token), "entry.withdraw", None)
+
+
+def _waiting_list_move_up(w: World) -> Call:
+    event = _entry_event(w, "walk-move-up")
+    _entry(event, Entry.Status.WAITING)
+    return Call(lambda: entries.waiting_list_move_up(event=event, actor=w.organiser),
+                "entry.moved_up", w.organiser)
+
+
+def _own_link(w: World, slug: str) -> PlayerLink:
+    event = w.event(slug, players=1)
+    ts.event_update(event=event, actor=w.organiser, players_may_withdraw=True)
+    return PlayerLink.objects.get(registration__event=event, revoked_at__isnull=True)
+
+
+def _withdraw_self(w: World) -> Call:
+    link = _own_link(w, "walk-withdraw-self")
+    return Call(lambda: entries.withdraw_self(link=link), "registration.status", None)
+
+
+def _absent_self(w: World) -> Call:
+    link = _own_link(w, "walk-absent-self")
+    return Call(lambda: entries.absent_self(link=link, number=1, absent=True),
+                "registration.absent", None)
 
 
 def _registrations_bulk_status(w: World) -> Call:
@@ -738,6 +821,15 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.player_links.link_reissue": _player_link_reissue,
     "tournaments.services.player_links.links_ensure": _player_links_ensure,
     "tournaments.services.messages.messages_choose": _messages_choose,
+    "tournaments.services.checkin.absence_change": _absence_change,
+    "tournaments.services.entries.entry_submit": _entry_submit,
+    "tournaments.services.entries.entry_confirm": _entry_confirm,
+    "tournaments.services.entries.entry_approve": _entry_approve,
+    "tournaments.services.entries.entry_refuse": _entry_refuse,
+    "tournaments.services.entries.entry_withdraw": _entry_withdraw,
+    "tournaments.services.entries.waiting_list_move_up": _waiting_list_move_up,
+    "tournaments.services.entries.withdraw_self": _withdraw_self,
+    "tournaments.services.entries.absent_self": _absent_self,
     "tournaments.services.scorecard_annul": _scorecard_annul,
     "tournaments.services.money_sheet_save": _money_sheet_save,
     "tournaments.services.refresh_carried_totals": _refresh_carried_totals,
@@ -907,6 +999,13 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "tournaments.services.messages.messages_send": lambda: messages.messages_send(job.pk),
         "tournaments.services.player_links.open_by_token": lambda: player_links.open_by_token(
             PlayerLink.objects.filter(registration__event=rnd.event).first().token),
+        "tournaments.services.entries.open_by_token": lambda: _refused(
+            lambda: entries.open_by_token("x" * 32)),
+        "tournaments.services.entries.is_expired": lambda: entries.is_expired(
+            Entry(status=Entry.Status.PENDING)),
+        "tournaments.services.entries.places_taken": lambda: entries.places_taken(rnd.event),
+        "tournaments.services.messages.entry_message_queue": lambda: messages.entry_message_queue(
+            entry=Entry(event=rnd.event, email="p@example.org"), kind=Message.Kind.ENTRY_RECEIVED),
     }
     assert set(calls) == set(NOT_WRITES)
     before = _row_counts()
