@@ -40,10 +40,6 @@ def entry_path(slug: str, token: str) -> str:
     return f"/e/{slug}/entry/{token}/"
 
 
-def entry_url(base_url: str, slug: str, token: str) -> str:
-    return base_url.rstrip("/") + entry_path(slug, token)
-
-
 def code_entry_url(base_url: str) -> str:
     """Where a player types his table's code."""
     return base_url.rstrip("/") + TABLE_LINK_PREFIX

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import EmailMessage
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Message, PlayerLink
-from tournaments.printing.links import entry_url, player_link_url
 
 K = Message.Kind
 ENTRY_KINDS = frozenset({K.ENTRY_CONFIRM, K.ENTRY_RECEIVED, K.ENTRY_ACCEPTED, K.ENTRY_WAITING,
@@ -40,13 +40,17 @@ def _params(entry: Entry) -> dict:
     return {"event": entry.event.name, "name": str(entry),
             "number": registration.start_number if registration else "",
             "hours": settings.ENTRY_CONFIRM_HOURS,
-            "page": entry_url(entry.base_url, entry.event.slug, entry.token)}
+            "page": _url(entry, reverse("entry-page", args=[entry.event.slug, entry.token]))}
+
+
+def _url(entry: Entry, path: str) -> str:
+    return entry.base_url.rstrip("/") + path
 
 
 def _personal_link(entry: Entry) -> str:
     link = (PlayerLink.objects.filter(registration_id=entry.registration_id, revoked_at__isnull=True)
             .values_list("token", flat=True).first())
-    return player_link_url(entry.base_url, link) if link else ""
+    return _url(entry, reverse("player-link", args=[link])) if link else ""
 
 
 def _waiting_place(entry: Entry) -> int:
