@@ -7,8 +7,10 @@ it then switches on every secure setting so `manage.py check --deploy` is clean.
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -229,6 +231,24 @@ if EMAIL_CONFIGURED:
     # A mail server that answers nothing must not hold a worker (or, with no task queue, the
     # request that published a round) for ever: Django's default is no timeout at all.
     EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+
+# At a venue (issue #32, docs/venue.md): the address phones reach this installation at, e.g.
+# the laptop's address on the venue's Wi-Fi (http://192.168.1.20:8000). The QR codes of the
+# sheets and badges, the table and personal links and the links in e-mails are built on it,
+# and its host is allowed. Unset: the address each request came to.
+PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="").strip().rstrip("/")
+if PUBLIC_BASE_URL:
+    _public = urlsplit(PUBLIC_BASE_URL)
+    if _public.scheme not in ("http", "https") or not _public.hostname or _public.path:
+        raise ImproperlyConfigured(
+            f"PUBLIC_BASE_URL must be a scheme and a host, like http://192.168.1.20:8000, "
+            f"not {PUBLIC_BASE_URL!r}")
+    if _public.hostname not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_public.hostname)
+# The venue's Wi-Fi, printed as a join QR code on every table sheet so that a phone is on the
+# laptop's network before it scans the table's code. Unset: no such code.
+VENUE_WIFI_SSID = env.str("VENUE_WIFI_SSID", default="")
+VENUE_WIFI_PASSWORD = env.str("VENUE_WIFI_PASSWORD", default="")
 
 # Online entry (issue #31, docs/entries.md): how long the link that confirms an entrant's
 # address lives, and how many entries one address (a venue's Wi-Fi is one address for all)

@@ -87,3 +87,14 @@ def test_a_web_process_is_readied_before_its_first_request(monkeypatch):
             assert code in resolver._reverse_dict  # built, not waiting for the first reverse
     source = (ROOT / "config" / "wsgi.py").read_text()
     assert "warm_up()" in source.split("application = get_wsgi_application()", 1)[1]
+
+
+def test_the_venue_address_is_a_scheme_and_a_host_and_its_host_is_allowed():
+    """PUBLIC_BASE_URL (issue #32, docs/venue.md): a laptop at a venue is reached at its address
+    on the Wi-Fi, which the sheets' QR codes carry; Django must answer the phones there."""
+    shown = _manage("shell", "-c", "from django.conf import settings; print(settings.ALLOWED_HOSTS)",
+                    env_extra={"PUBLIC_BASE_URL": "http://192.168.1.20:8000/"})
+    assert shown.returncode == 0, shown.stderr
+    assert "192.168.1.20" in shown.stdout
+    wrong = _manage("check", env_extra={"PUBLIC_BASE_URL": "192.168.1.20:8000"})
+    assert wrong.returncode != 0 and "PUBLIC_BASE_URL must be a scheme and a host" in wrong.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -41,6 +42,7 @@ from tournaments.pages.common import (
     standings_context,
     table_or_404,
 )
+from tournaments.printing import links, qr
 from tournaments.runtime import jobs
 from tournaments.services import messages as messages_service
 from tournaments.services import round_jobs, table_links
@@ -123,7 +125,17 @@ def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
         "job": Job.objects.filter(event=event, kind=round_jobs.SEAT_JOB,
                                   status__in=[Job.Status.QUEUED, Job.Status.RUNNING]).first(),
         "description": ruleset_description(event.ruleset_code),
+        **_phones_address(request, event),
     })
+
+
+def _phones_address(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """Where the players' phones reach this installation (the sheets' QR codes lead there),
+    with a link and its QR code to try it on a phone (docs/venue.md)."""
+    test_url = links.base_url_of(request) + reverse("event-detail", args=[event.slug])
+    return {"phones_test_url": test_url, "phones_test_qr": qr.qr_data_uri(test_url),
+            "public_base_set": bool(settings.PUBLIC_BASE_URL),
+            "venue_wifi": settings.VENUE_WIFI_SSID}
 
 
 @organiser_required

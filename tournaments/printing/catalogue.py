@@ -21,6 +21,7 @@ TEMPLATE_MESSAGES = (
     pgettext_lazy("printout", 'Table'),
     pgettext_lazy("printout", 'Scan to enter the results online'),
     pgettext_lazy("printout", 'or type the code at %(url)s'),
+    pgettext_lazy("printout", 'First join the Wi-Fi “%(name)s”'),
     pgettext_lazy("printout", 'Referee'),
     pgettext_lazy("printout", 'Printed %(when)s'),
     pgettext_lazy("printout", 'Page'),

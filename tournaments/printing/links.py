@@ -9,6 +9,7 @@ handed out must keep pointing at the same place whatever the routing module is c
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import reverse
 
 TABLE_LINK_PREFIX = "/t/"
@@ -54,8 +55,13 @@ def public_table_url(base_url: str, slug: str, round_number: int, table_number: 
 
 
 def base_url_of(request) -> str:
-    """Scheme and host of the request, so the QR codes lead back to the server that printed
-    them (behind a proxy Django's SECURE_PROXY_SSL_HEADER and ALLOWED_HOSTS decide both)."""
+    """Scheme and host the printed and mailed links are built on: settings.PUBLIC_BASE_URL
+    where it is set (at a venue, the laptop's address on its Wi-Fi, whatever address the
+    organiser's own browser uses: docs/venue.md), else the request's, so the QR codes lead back
+    to the server that printed them (behind a proxy Django's SECURE_PROXY_SSL_HEADER and
+    ALLOWED_HOSTS decide both)."""
+    if settings.PUBLIC_BASE_URL:
+        return settings.PUBLIC_BASE_URL
     return request.build_absolute_uri("/").rstrip("/")
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Prefetch
 from django.utils.translation import pgettext_lazy
 
@@ -34,7 +35,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.printing import links
-from tournaments.printing.qr import qr_data_uri
+from tournaments.printing.qr import qr_data_uri, venue_wifi_qr
 from tournaments.seating import SeatingInvalid
 from tournaments.seating.rotation import rest_rotation
 from tournaments.services import table_links
@@ -126,6 +127,9 @@ class TableSheet:
     stake_haler: int | None = None
     bag: list[Coin] = field(default_factory=list)
     top_up_haler: int | None = None
+    # The venue's Wi-Fi join code and name (settings.VENUE_WIFI_SSID), the same on every sheet.
+    wifi_qr: str = ""
+    wifi_name: str = ""
 
     @property
     def hands(self) -> int:
@@ -204,6 +208,7 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
     title = ruleset_title(event.ruleset_code)
     stake, bag, top_up = _money(event) if kind == MONEY else (None, [], None)
     live = table_links.links_of_round(rnd)
+    wifi_qr = venue_wifi_qr()
     out = []
     tables = list(rnd.tables.all())
     for table in tables if part is None else tables[part]:
@@ -223,6 +228,7 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
             stake_haler=stake, bag=bag, top_up_haler=top_up,
             code=table_links.display_code(link.code) if link else "",
             code_url=links.code_entry_url(base_url),
+            wifi_qr=wifi_qr, wifi_name=settings.VENUE_WIFI_SSID if wifi_qr else "",
         ))
     return out
 
