@@ -1,4 +1,5 @@
-"""Fixtures of the printout tests: every test stores rendered files under its own MEDIA_ROOT."""
+"""Fixtures of the printout tests: every test stores rendered files under its own MEDIA_ROOT;
+the Czech money event several of them print."""
 
 from __future__ import annotations
 
@@ -8,3 +9,13 @@ import pytest
 @pytest.fixture(autouse=True)
 def _media_root(settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+@pytest.fixture
+def czech():
+    """The GP Vysočiny money event, with its round 2 seated (the seed's four players at
+    table 4)."""
+    from sample_data import printouts
+
+    event = printouts.czech_event()
+    return event, printouts.czech_round_two(event)

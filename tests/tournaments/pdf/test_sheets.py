@@ -31,12 +31,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 BASE = "https://print.example.org"
 
 
-@pytest.fixture
-def czech():
-    event = printouts.czech_event()
-    return event, printouts.czech_round_two(event)
-
-
 def _standalone_numbers(body: str) -> list[str]:
     """The numbers standing alone on a line: the round and table badges, then the ruled
     grid's pre-filled numbers column by column, each column top to bottom."""

@@ -16,7 +16,6 @@ import segno.helpers
 from django.test import RequestFactory
 from PIL import Image
 
-from sample_data import printouts
 from tests.tournaments.pages.support import client_for
 from tournaments.models import TableLink
 from tournaments.printing import links, render, selectors
@@ -24,12 +23,6 @@ from tournaments.printing import links, render, selectors
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LAPTOP = "http://192.168.1.20:8000"
-
-
-@pytest.fixture
-def czech():
-    event = printouts.czech_event()
-    return event, printouts.czech_round_two(event)
 
 
 def _modules(data_uri: str) -> list[list[bool]]:
