@@ -67,6 +67,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A write to an event run at a venue (or handed back by this laptop) is refused before its
+    # view (docs/venue.md).
+    "tournaments.venue.edges.VenueHoldMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.security.SecurityHeadersMiddleware",
 ]
@@ -249,6 +252,9 @@ if PUBLIC_BASE_URL:
 # laptop's network before it scans the table's code. Unset: no such code.
 VENUE_WIFI_SSID = env.str("VENUE_WIFI_SSID", default="")
 VENUE_WIFI_PASSWORD = env.str("VENUE_WIFI_PASSWORD", default="")
+# The largest push of a venue laptop's event state this server reads, uncompressed (a whole
+# archive: about 4 KB a hand, docs/venue.md).
+VENUE_PUSH_MAX_BYTES = env.int("VENUE_PUSH_MAX_BYTES", default=128 * 1024 * 1024)
 
 # Online entry (issue #31, docs/entries.md): how long the link that confirms an entrant's
 # address lives, and how many entries one address (a venue's Wi-Fi is one address for all)

@@ -39,6 +39,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("leagues.api_urls")),
     path("api/v1/", include("tournaments.archive.urls")),
+    path("api/v1/", include("tournaments.venue.urls")),
     path("api/v1/", include("leagues.archive_urls")),
     path("api/v1/", include("rankings.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -567,6 +567,41 @@ class Entry(models.Model):
         return f"{self.first_name} {self.last_name}".strip()
 
 
+class VenueHold(models.Model):
+    """Which installation writes an event while it is run at a venue (issue #32,
+    docs/venue.md). On the federation's server a `LENT` hold says the event is run on a venue's
+    laptop: the server refuses every write to it but the laptop's pushes, which bring it to
+    the laptop's state. On the laptop a `HELD` hold says where the event came from and goes
+    back to. The rules are tournaments.venue; the hold's changes are in the audit trail."""
+
+    class Side(models.TextChoices):
+        LENT = "lent", _("Run at a venue")
+        HELD = "held", _("Taken from the federation's server")
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="venue_hold")
+    side = models.CharField(max_length=8, choices=Side.choices)
+    # The laptop's key for its pushes: on the server its SHA-256, on the laptop itself.
+    key = models.CharField(max_length=128)
+    # The laptop: the server it pushes to (scheme and host); the server: who took the event.
+    server_url = models.CharField(max_length=200, blank=True)
+    holder = models.CharField(max_length=200, blank=True)
+    # The laptop's results_version the server holds (server: the last applied; laptop: the
+    # last the server acknowledged). A push of an older or equal version changes nothing.
+    version = models.PositiveIntegerField(default=0)
+    taken_at = models.DateTimeField(default=timezone.now)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    last_push_at = models.DateTimeField(null=True, blank=True)
+    # The laptop: why the last push did not go through ("" when it did).
+    last_error = models.CharField(max_length=300, blank=True)
+    # The laptop: the server took the event back (its staff, a laptop lost): pushes stop.
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.get_side_display()}: {self.event}"
+
+
 class Message(models.Model):
     """One e-mail to one player, kept so that it is sent once (`key` names what it tells, e.g.
     the round and its seating version) and so that a failed send is known and tried again."""

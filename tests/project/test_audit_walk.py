@@ -35,6 +35,7 @@ import tournaments.services.player_links
 import tournaments.services.player_registry
 import tournaments.services.round_jobs
 import tournaments.services.table_links
+import tournaments.venue.services
 from leagues import services as ls
 from leagues.models import Division, Season
 from sample_data.factories import PlayerFactory
@@ -53,17 +54,19 @@ from tournaments.models import (
     Round,
     Scorecard,
     TableLink,
+    VenueHold,
 )
 from tournaments.services import entries, messages, officials, player_links, table_links
 from tournaments.services import player_registry as tp
 from tournaments.services import round_jobs as tr
+from tournaments.venue import services as venue
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MODULES = [tournaments.services, tournaments.services.round_jobs, tournaments.services.player_registry,
            tournaments.services.checkin, tournaments.services.officials, tournaments.services.table_links,
            tournaments.services.player_links, tournaments.services.messages,
-           tournaments.services.entries, leagues.services]
+           tournaments.services.entries, tournaments.venue.services, leagues.services]
 
 # Public functions that change nothing, with the reason.
 NOT_WRITES = {
@@ -112,6 +115,10 @@ NOT_WRITES = {
     # It writes the message of an entry's change, audited with that change (entry.create,
     # entry.approve...); without a mail server (the tests' default) nothing.
     "tournaments.services.messages.entry_message_queue": "queues an entry's message",
+    # A venue laptop's note of what the server answered its push: its hold's version, or why
+    # not (no result, seating, registry entry or right).
+    "tournaments.venue.services.push_recorded": "notes the server's answer on the laptop's hold",
+    "tournaments.venue.services.push_failed": "notes why a push did not go through",
 }
 
 
@@ -344,6 +351,52 @@ def _absent_self(w: World) -> Call:
     link = _own_link(w, "walk-absent-self")
     return Call(lambda: entries.absent_self(link=link, number=1, absent=True),
                 "registration.absent", None)
+
+
+# A venue hold (issue #32): the server's organiser lends the event; the laptop's pushes and its
+# hand-back are named by the laptop's label; the staff take it back.
+def _lent(w: World, slug: str) -> tuple[Event, str, dict]:
+    """A lent event, its key, and the laptop's state to push. The pushed trail is the laptop's
+    copy of the event's (its entries keep their own actors); it is empty here, so that the walk
+    sees the push's own entry alone."""
+    event = w.event(slug, players=4)
+    _hold, key, doc = venue.hold_take(event=event, actor=w.organiser, holder="Walk laptop")
+    doc["event"]["audit"] = []
+    return event, key, doc
+
+
+def _hold_take(w: World) -> Call:
+    event = w.event("walk-take", players=4)
+    return Call(lambda: venue.hold_take(event=event, actor=w.organiser), "venue.take", w.organiser)
+
+
+def _push_apply(w: World) -> Call:
+    event, key, doc = _lent(w, "walk-push")
+    return Call(lambda: venue.push_apply(event=event, key=key, version=1, doc=doc), "venue.push", None)
+
+
+def _hold_return(w: World) -> Call:
+    event, key, doc = _lent(w, "walk-return")
+    return Call(lambda: venue.hold_return(event=event, key=key, version=1, doc=doc), "venue.return",
+                None)
+
+
+def _hold_force_back(w: World) -> Call:
+    event, _key, _doc = _lent(w, "walk-force-back")
+    return Call(lambda: venue.hold_force_back(event=event, actor=w.organiser), "venue.force_back",
+                w.organiser)
+
+
+def _held_record(w: World) -> Call:
+    event = w.event("walk-held", players=4)
+    return Call(lambda: venue.held_record(event=event, server_url="https://x", key="k", actor=w.organiser),
+                "venue.held", w.organiser)
+
+
+def _hold_revoked(w: World) -> Call:
+    event = w.event("walk-revoked", players=4)
+    hold = VenueHold.objects.create(event=event, side=VenueHold.Side.HELD, key="k", server_url="https://x")
+    return Call(lambda: venue.hold_revoked(hold, returned=True), "venue.returned", None)
 
 
 def _registrations_bulk_status(w: World) -> Call:
@@ -822,6 +875,12 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.player_links.links_ensure": _player_links_ensure,
     "tournaments.services.messages.messages_choose": _messages_choose,
     "tournaments.services.checkin.absence_change": _absence_change,
+    "tournaments.venue.services.hold_take": _hold_take,
+    "tournaments.venue.services.push_apply": _push_apply,
+    "tournaments.venue.services.hold_return": _hold_return,
+    "tournaments.venue.services.hold_force_back": _hold_force_back,
+    "tournaments.venue.services.held_record": _held_record,
+    "tournaments.venue.services.hold_revoked": _hold_revoked,
     "tournaments.services.entries.entry_submit": _entry_submit,
     "tournaments.services.entries.entry_confirm": _entry_confirm,
     "tournaments.services.entries.entry_approve": _entry_approve,
@@ -952,6 +1011,9 @@ def test_the_services_that_are_not_writes_change_nothing(name):
     # A messages job with nothing left to send (its messages went, or were never asked for).
     job = Job.objects.create(key="send_messages:walk", kind="send_messages", event=rnd.event,
                              result={"kind": "round_table", "key": "walk", "round_id": rnd.pk})
+    # A laptop's hold of another event, as a venue laptop keeps it.
+    held = VenueHold.objects.create(event=world.event("walk-laptop", players=0),
+                                    side=VenueHold.Side.HELD, key="k")
     calls = {
         "tournaments.services.seating_violations": lambda: ts.seating_violations(rnd),
         "tournaments.services.round_jobs.round_seed": lambda: tr.round_seed(rnd.event, 2),
@@ -1006,6 +1068,8 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "tournaments.services.entries.places_taken": lambda: entries.places_taken(rnd.event),
         "tournaments.services.messages.entry_message_queue": lambda: messages.entry_message_queue(
             entry=Entry(event=rnd.event, email="p@example.org"), kind=Message.Kind.ENTRY_RECEIVED),
+        "tournaments.venue.services.push_recorded": lambda: venue.push_recorded(held, 3),
+        "tournaments.venue.services.push_failed": lambda: venue.push_failed(held, "no line"),
     }
     assert set(calls) == set(NOT_WRITES)
     before = _row_counts()

@@ -57,6 +57,7 @@ from tournaments.archive.importing import (
     read_snapshot,
     record_import,
     refuse_if_rescored_differently,
+    replace_event,
     validate_event,
 )
 from tournaments.archive.write import Stamps, write_audit, write_event_body
@@ -65,6 +66,8 @@ __all__ = [
     # An event's archive, whole.
     "dumps", "export_event", "import_event", "loads", "read_file", "read_snapshot",
     "validate_event", "write_backup", "write_file",
+    # An event brought in place to the state of its archive (a venue's push).
+    "replace_event",
     # The building blocks of the archives that embed events (leagues.archive, archive_cups).
     "FORMAT", "IMPORT_ACTION", "LOCAL_ACTIONS", "VERSION", "Checker", "ImportContext", "Stamps",
     "atomic_import", "audit_out", "check_audit_list", "check_event_body", "check_header",

@@ -61,6 +61,9 @@ class ImportContext:
     resolver: PlayerResolver = field(default_factory=PlayerResolver)
     usernames: set[str] = field(default_factory=set)
     slugs: set[str] = field(default_factory=set)
+    # The event an archive replaces in place (a venue's push, tournaments.venue): its own slug
+    # is not "taken".
+    replacing: int | None = None
 
 
 def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
@@ -91,7 +94,7 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
         if event.slug in ctx.slugs:
             checker.add(f"{path}.slug", "duplicate_slug",
                         _("event %(slug)s is twice in this archive") % {"slug": event.slug})
-        elif Event.objects.filter(slug=event.slug).exists():
+        elif Event.objects.filter(slug=event.slug).exclude(pk=ctx.replacing).exists():
             checker.add(f"{path}.slug", "slug_exists",
                         _("an event with the slug %(slug)s already exists in this database; "
                           "delete or rename it first, or import into another database") % {

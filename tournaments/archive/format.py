@@ -41,7 +41,9 @@ VERSION = 1
 IMPORT_ACTION = "archive.import"
 # Audit actions that tell the story of one database copy, not of the event: an archive leaves
 # them out, otherwise importing a file and exporting it again could never give the same file.
-LOCAL_ACTIONS = frozenset({IMPORT_ACTION})
+# A venue laptop's own bookkeeping of an event it took from a server (tournaments.venue) is
+# such a story too: its pushes must carry the event's archive as the server would write it.
+LOCAL_ACTIONS = frozenset({IMPORT_ACTION, "venue.held", "venue.returned", "venue.taken_back"})
 
 # The plain fields of each archived object, in the models' own names. Relations are written
 # as natural keys under the names documented in docs/archive-format.md; `LEFT_OUT` says why a

@@ -21,9 +21,10 @@ from tournaments.models import (
 from tournaments.services import audit
 
 
-def _check_event_doc(doc: Any) -> tuple[Checker, ImportContext, dict | None]:
+def _check_event_doc(doc: Any, replacing: Event | None = None
+                     ) -> tuple[Checker, ImportContext, dict | None]:
     checker = Checker()
-    ctx = ImportContext()
+    ctx = ImportContext(replacing=replacing.pk if replacing is not None else None)
     doc = check_header(doc, "event", checker, ("event",))
     plan = None
     if doc is not None and "event" in doc:
@@ -50,6 +51,28 @@ def import_event(doc: Any, actor: Any) -> Event:
         event = write_event_body(plan, ctx, users)
         refuse_if_rescored_differently([event])
         record_import(event, actor, doc)
+    return event
+
+
+def replace_event(doc: Any, event: Event) -> Event:
+    """Bring `event` to the state an archive of it holds, in place (a venue's push,
+    tournaments.venue): checked as an import is (its slug must be the event's), then its
+    content replaced in the caller's transaction and re-scored; refused (ServiceError listing
+    every problem) with nothing written. The event's row stays, and so do what refers to it
+    from outside (a league's matchday, a cup). No audit entry here: the archive's trail is the
+    event's trail; the caller records the push where it must."""
+    checker, ctx, plan = _check_event_doc(doc, replacing=event)
+    if plan is not None and plan["fields"] is not None and plan["fields"].get("slug") != event.slug:
+        checker.add("event.slug", "other_event",
+                    _("this archive is of the event %(slug)s, not %(event)s") % {
+                        "slug": plan["fields"].get("slug"), "event": event.slug})
+    if checker.errors or plan is None:
+        raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
+                                               "message": _("the archive cannot be read")}])
+    with atomic_import():
+        users = ensure_users(ctx.usernames)
+        event = write_event_body(plan, ctx, users, into=event)
+        refuse_if_rescored_differently([event])
     return event
 
 

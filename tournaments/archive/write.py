@@ -97,9 +97,23 @@ def write_audit(plans: list[dict], *, event: Event | None, users: dict[str, Any]
     return entries
 
 
-def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Event:
-    """Write a checked event plan. Runs inside the caller's transaction."""
-    return _EventWriter(plan, ctx, users).write()
+def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any],
+                     into: Event | None = None) -> Event:
+    """Write a checked event plan. Runs inside the caller's transaction. `into`: an event
+    whose content the plan replaces, its row (and what refers to it from outside the event: a
+    league's matchday, a cup) kept (tournaments.venue's pushes)."""
+    return _EventWriter(plan, ctx, users).write(into)
+
+
+def clear_event(event: Event) -> None:
+    """Delete what an event archive holds of `event` (its registrations, rounds and all below
+    them, penalties, disputes, adjustments and audit trail), keeping the event's row."""
+    Dispute.objects.filter(event=event).delete()
+    AuditEntry.objects.filter(event=event).delete()
+    StandingsAdjustment.objects.filter(event=event).delete()
+    Penalty.objects.filter(event=event).delete()
+    Round.objects.filter(event=event).delete()
+    Registration.objects.filter(event=event).delete()
 
 
 class _EventWriter:
@@ -116,9 +130,15 @@ class _EventWriter:
     def user(self, name: str | None) -> Any:
         return self.users[name] if name else None
 
-    def write(self) -> Event:
+    def write(self, into: Event | None = None) -> Event:
         plan, users = self.plan, self.users
-        event = self.stamps.create(Event, **plan["fields"])
+        if into is None:
+            event = self.stamps.create(Event, **plan["fields"])
+        else:
+            clear_event(into)
+            # An update writes the archived times as given (auto_now only fills save()).
+            Event.objects.filter(pk=into.pk).update(**plan["fields"])
+            event = Event.objects.get(pk=into.pk)
         event.organisers.set([users[u] for u in plan["organisers"]])
         event.referees.set([users[u] for u in plan["referees"]])
         regs = self._registrations(event)

@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.domain.rulesets import is_money_ruleset
-from tournaments.models import Event, Registration, Round, Scorecard
+from tournaments.models import Event, Registration, Round, Scorecard, VenueHold
 
 R = Round.Status
 C = Scorecard.Status
@@ -235,3 +235,24 @@ def waiting_list_moves(event: Event) -> bool:
 def taking_places(status: str) -> bool:
     """Whether a registration of this status holds one of the event's places."""
     return status != Registration.Status.WITHDRAWN
+
+
+# ---------------------------------------------------------------------------------------
+# At a venue (issue #32, docs/venue.md)
+# ---------------------------------------------------------------------------------------
+
+def venue_refusal(event_id: int) -> str | None:
+    """Why nobody writes to the event on this installation, or None: it is lent to a venue's
+    laptop (its results are written there and reach this server by the laptop's pushes), or
+    this laptop held it and it went back to the server."""
+    hold = VenueHold.objects.filter(event_id=event_id).only("side", "revoked_at").first()
+    if hold is None:
+        return None
+    if hold.side == VenueHold.Side.LENT:
+        return _("This event is run at the venue, on the laptop that took it: write there. This "
+                 "server shows the event as the laptop sends it; its staff can take it back if "
+                 "the laptop is lost.")
+    if hold.revoked_at is not None:
+        return _("This event went back to the federation's server: write there. This laptop "
+                 "keeps a copy.")
+    return None

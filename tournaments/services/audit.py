@@ -12,7 +12,9 @@ from django.db import models, transaction
 from django.db.models import F
 
 from tournaments import hooks
+from tournaments.domain import lifecycle
 from tournaments.domain.rights import TableSeat
+from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Event, Table
 from tournaments.runtime.page_cache import forget_event
 
@@ -28,11 +30,19 @@ def record(
     after: Any = None,
     reason: str = "",
     event_pages: bool = True,
+    by_holder: bool = False,
 ) -> AuditEntry:
     """`event_pages=False` for a change that only its own table's or round's public pages
     show (a hand typed or confirmed on a card that does not count yet, a card handed in): the
     caller has bumped that card's or round's version, and the event's `results_version`, on
-    which the standings and the event page are cached, stays."""
+    which the standings and the event page are cached, stays.
+
+    An event lent to a venue's laptop is written by nobody here but the laptop's pushes
+    (`by_holder`, tournaments.venue): every other change is refused here, in the change's own
+    transaction, whichever edge it came from (the edges refuse it before, with the same words:
+    tournaments.venue.edges)."""
+    if event is not None and not by_holder:
+        refuse_if_lent(event)
     if event is not None:
         _event_changed(event, event_pages=event_pages)
         hooks.audited(action, event, target)
@@ -50,12 +60,27 @@ def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, An
     `record` would write it; the event's public pages are told once for the whole change, and
     the audit listeners hear of every target."""
     if event is not None and changes:
+        refuse_if_lent(event)
         _event_changed(event, event_pages=True)
         for target, _after in changes:
             hooks.audited(action, event, target)
     entries = [_entry(actor=actor, action=action, target=target, event=event, after=after)
                for target, after in changes]
     return AuditEntry.objects.bulk_create(entries, batch_size=500)
+
+
+def refuse_if_lent(event: Event) -> None:
+    """Conflict (409) when the event is run at a venue (lifecycle.venue_refusal)."""
+    refusal = lifecycle.venue_refusal(event.pk)
+    if refusal is not None:
+        raise Conflict(refusal, field="event", code="run_at_venue")
+
+
+def event_changed(event: Event) -> None:
+    """What an audited change tells the event's public pages (a new results version, the
+    caches forgotten, the derived PDFs queued), for a change written past `record` (a venue's
+    push, which brings the event's own trail)."""
+    _event_changed(event, event_pages=True)
 
 
 def _event_changed(event: Event, *, event_pages: bool) -> None:

@@ -15,7 +15,7 @@ from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import AuditEntry, Event, Registration, Round, Scorecard
+from tournaments.models import AuditEntry, Entry, Event, Registration, Round, Scorecard
 
 ACTION_LABELS = {
     "account.create": gettext_lazy("account created"),
@@ -88,6 +88,19 @@ ACTION_LABELS = {
     "player_link.issue": gettext_lazy("personal links issued"),
     "player_link.reissue": gettext_lazy("personal link replaced"),
     "registration.messages": gettext_lazy("messages chosen on the personal page"),
+    "entry.create": gettext_lazy("entered online"),
+    "entry.confirm": gettext_lazy("online entry: e-mail address confirmed"),
+    "entry.approve": gettext_lazy("online entry approved"),
+    "entry.refuse": gettext_lazy("online entry refused"),
+    "entry.withdraw": gettext_lazy("online entry withdrawn"),
+    "entry.moved_up": gettext_lazy("moved up from the waiting list"),
+    "venue.take": gettext_lazy("taken to the venue"),
+    "venue.push": gettext_lazy("state received from the venue"),
+    "venue.return": gettext_lazy("handed back by the venue"),
+    "venue.force_back": gettext_lazy("taken back from the venue"),
+    "venue.held": gettext_lazy("taken from the federation's server"),
+    "venue.returned": gettext_lazy("handed back to the federation's server"),
+    "venue.taken_back": gettext_lazy("taken back by the federation's server"),
 }
 
 FIELD_LABELS = {
@@ -157,11 +170,16 @@ FIELD_LABELS = {
     "username": gettext_lazy("username"),
     "venue": gettext_lazy("venue"),
     "won": gettext_lazy("won"),
+    "match": gettext_lazy("in the registry"),
+    "holder": gettext_lazy("laptop"),
+    "version": gettext_lazy("version"),
+    "server": gettext_lazy("server"),
+    "event": gettext_lazy("event"),
 }
 
 # Status codes of every model that has one, in words.
 _STATUS_LABELS: dict[str, Any] = {}
-for _choices in (Scorecard.Status, Round.Status, Registration.Status, Event.Status):
+for _choices in (Scorecard.Status, Round.Status, Registration.Status, Event.Status, Entry.Status):
     for _value, _label in _choices.choices:
         _STATUS_LABELS.setdefault(_value, _label)
 
@@ -188,6 +206,8 @@ def value_text(key: str, value: Any) -> str:
         return _("yes") if value else _("no")
     if key == "status" and isinstance(value, str):
         return str(_STATUS_LABELS.get(value, value))
+    if key == "match" and value in Entry.Match.values:
+        return str(Entry.Match(value).label)
     if isinstance(value, dict):
         return "; ".join(f"{field_label(k) if not str(k).isdigit() else '#' + str(k)}: "
                          f"{value_text(k, v)}" for k, v in value.items())

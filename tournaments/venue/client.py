@@ -1,0 +1,130 @@
+"""The laptop's side of a venue hold (docs/venue.md), over HTTP to the federation's server:
+take an event (its archive imported here, the key kept), push its state, hand it back.
+
+A push sends the event's whole archive, compressed, with the laptop's version of it (the
+newest entry of its audit trail: every change of the event leaves one, so a hand typed on an
+open card moves it too); the server applies a newer version and ignores an older one, so a
+push may be repeated or overtaken without harm. What the server answered is kept on the hold
+for the organiser's page: the version it acknowledged, or why not.
+
+`transport` is the HTTP call (`http_json`, urllib); the tests give their own."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments import archive
+from tournaments.errors import ServiceError
+from tournaments.models import AuditEntry, Event, VenueHold
+from tournaments.venue import services
+
+TIMEOUT_SECONDS = 30
+Transport = Callable[[str, str, dict, dict], tuple[int, dict]]
+
+
+class Unreachable(Exception):
+    """The server did not answer (no line, the server down, a timeout)."""
+
+
+def http_json(method: str, url: str, payload: dict, headers: dict) -> tuple[int, dict]:
+    """One JSON request, its body compressed; (status, answer). Unreachable when nothing
+    answers."""
+    body = gzip.compress(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
+    request = urllib.request.Request(url, data=body, method=method, headers={
+        "Content-Type": "application/json", "Content-Encoding": "gzip",
+        "Accept": "application/json", **headers})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 - the organiser's server
+            return response.status, _json(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, _json(exc.read())
+    except (urllib.error.URLError, OSError) as exc:
+        raise Unreachable(str(getattr(exc, "reason", exc))) from exc
+
+
+def _json(raw: bytes) -> dict:
+    try:
+        answer = json.loads(raw or b"{}")
+    except ValueError:
+        return {}
+    return answer if isinstance(answer, dict) else {}
+
+
+def _endpoint(server_url: str, slug: str, action: str) -> str:
+    return f"{server_url.rstrip('/')}/api/v1/events/{slug}/venue/{action}/"
+
+
+def _problem(answer: dict, status: int) -> str:
+    errors = answer.get("errors") if isinstance(answer.get("errors"), list) else []
+    first = errors[0] if errors and isinstance(errors[0], dict) else {}
+    return str(first.get("message") or _("the server answered %(status)s") % {"status": status})
+
+
+def take(*, server_url: str, slug: str, token: str, actor: Any, holder: str = "",
+         transport: Transport | None = None) -> Event:
+    """Take the event `slug` from the server (with an organiser's API token there): its
+    archive is imported here and the key kept; from now on the server shows it read-only."""
+    transport = transport or http_json
+    status, answer = transport("POST", _endpoint(server_url, slug, "take"), {"holder": holder},
+                               {"Authorization": f"Token {token}"})
+    if status != 200 or not isinstance(answer.get("archive"), dict) or not answer.get("key"):
+        raise ServiceError(_problem(answer, status), field="server", code="take_refused")
+    event = archive.import_event(answer["archive"], actor=actor)
+    services.held_record(event=event, server_url=server_url, key=str(answer["key"]), actor=actor)
+    return event
+
+
+def state_version(event: Event) -> int:
+    """The laptop's version of the event: its newest audit entry."""
+    return AuditEntry.objects.filter(event=event).aggregate(m=Max("pk"))["m"] or 0
+
+
+def _send(event: Event, action: str, transport: Transport | None) -> dict[str, Any]:
+    transport = transport or http_json
+    hold = VenueHold.objects.filter(event=event, side=VenueHold.Side.HELD).first()
+    if hold is None:
+        raise ServiceError(_("This event was not taken from a server."), field="event",
+                           code="not_held")
+    if hold.revoked_at is not None:
+        return {"ok": False, "error": _("The event went back to the server.")}
+    with archive.read_snapshot():
+        doc = archive.export_event(event)
+        version = state_version(event)
+    try:
+        status, answer = transport("POST", _endpoint(hold.server_url, event.slug, action),
+                                   {"version": version, "archive": doc}, {"X-Venue-Key": hold.key})
+    except Unreachable as exc:
+        error = _("The server cannot be reached: %(reason)s") % {"reason": exc}
+        services.push_failed(hold, error)
+        return {"ok": False, "error": error}
+    if status == 200:
+        services.push_recorded(hold, int(answer.get("version") or version))
+        if action == "return":
+            services.hold_revoked(hold, returned=True)
+        return {"ok": True, "version": answer.get("version"), "applied": answer.get("applied")}
+    error = _problem(answer, status)
+    if status == 403:
+        # The server took the event back (or never gave it with this key): stop for good.
+        services.hold_revoked(hold, returned=False)
+    else:
+        services.push_failed(hold, error)
+    return {"ok": False, "error": error}
+
+
+def push(event: Event, *, transport: Transport | None = None) -> dict[str, Any]:
+    """Send the event's state to the server; what it answered ({"ok", "version" | "error"})."""
+    return _send(event, "push", transport)
+
+
+def hand_back(event: Event, *, transport: Transport | None = None) -> dict[str, Any]:
+    """Send the last state and give the event back to the server: this laptop then writes
+    nothing more to it."""
+    return _send(event, "return", transport)

@@ -1,0 +1,173 @@
+"""The writes of a venue hold (docs/venue.md), validated first, each in one transaction with
+its audit entry.
+
+On the server: lending an event to a laptop (`hold_take`), applying a laptop's push
+(`push_apply`: the event brought in place to the state of the laptop's archive, by the
+archive's own checks; a version the server holds already changes nothing), taking it back at
+the end of the day (`hold_return`) or by force (`hold_force_back`, staff). On the laptop: the
+hold of an event taken from a server (`held_record`) and what its pushes learnt
+(`push_recorded`, `push_failed`, `hold_revoked`).
+
+The laptop's key is its only credential for a push: 32 random bytes, kept on the server as
+its SHA-256 and compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import archive
+from tournaments.domain import rights
+from tournaments.errors import Conflict, Forbidden, ServiceError
+from tournaments.models import Event, VenueHold
+from tournaments.services import audit
+
+KEY_BYTES = 32
+LENT, HELD = VenueHold.Side.LENT, VenueHold.Side.HELD
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _label(hold: VenueHold) -> str:
+    # Who wrote a push, for the audit trail: the laptop, by the name it gave.
+    return (_("venue laptop: %(name)s") % {"name": hold.holder or "?"})[:200]
+
+
+# ---------------------------------------------------------------------------------------
+# The server
+# ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def hold_take(*, event: Event, actor: Any, holder: str = "") -> tuple[VenueHold, str, dict]:
+    """Lend the event to a laptop: (the hold, the laptop's key, the event's archive). From
+    now on only the laptop's pushes write to it here. An organiser of the event may."""
+    rights.require_organiser(actor, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    existing = VenueHold.objects.filter(event=event).first()
+    if existing is not None and existing.side == LENT:
+        raise Conflict(_("This event is already run at a venue (taken %(when)s by %(holder)s).")
+                       % {"when": timezone.localtime(existing.taken_at).strftime("%Y-%m-%d %H:%M"),
+                          "holder": existing.holder or "?"}, field="event", code="already_lent")
+    if existing is not None:
+        raise Conflict(_("This installation holds the event from another server: it cannot lend it on."),
+                       field="event", code="held_from_elsewhere")
+    holder = " ".join(str(holder or "").split())[:200]
+    # The entry first: the archive the laptop takes holds it, and so keeps it.
+    audit.record(actor=actor, action="venue.take", target=event, event=event,
+                 after={"holder": holder})
+    key = secrets.token_urlsafe(KEY_BYTES)
+    hold = VenueHold.objects.create(event=event, side=LENT, key=_digest(key), holder=holder,
+                                    taken_by=actor if rights.is_signed_in(actor) else None)
+    return hold, key, archive.export_event(event)
+
+
+def _lent_hold(event: Event, key: str) -> VenueHold:
+    hold = VenueHold.objects.select_for_update().filter(event=event, side=LENT).first()
+    if hold is None or not hmac.compare_digest(hold.key, _digest(key or "")):
+        raise Forbidden(_("This laptop does not hold the event: the server took it back, or it "
+                          "was never taken with this key."), field="key", code="not_holder")
+    return hold
+
+
+def _version(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ServiceError(_("the push names no version (a whole number from 1)"), field="version",
+                           code="invalid")
+    return value
+
+
+@transaction.atomic
+def push_apply(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, Any]:
+    """A push from the laptop that holds the event: its archive at its `version`. A version
+    the server holds already (the same push again, or one overtaken by a later one) changes
+    nothing; a newer one brings the event to that state, all or nothing, checked as an
+    import is. Answers what the server now holds."""
+    version = _version(version)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    hold = _lent_hold(event, key)
+    if version <= hold.version:
+        return {"applied": False, "version": hold.version}
+    archive.replace_event(doc, event)
+    hold.version, hold.last_push_at = version, timezone.now()
+    hold.save(update_fields=["version", "last_push_at"])
+    audit.event_changed(event)
+    # The event's trail is now the laptop's, which holds every change made there; the push
+    # itself is kept in the server's own trail, outside the event's (the next push replaces
+    # the event's, and its archive must be the laptop's).
+    audit.record(actor=_label(hold), action="venue.push", target=event,
+                 after={"event": event.slug, "version": version})
+    return {"applied": True, "version": version}
+
+
+@transaction.atomic
+def hold_return(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, Any]:
+    """The laptop hands the event back with its last state: applied as a push, then the
+    server holds the event again (corrections, ratings)."""
+    answer = push_apply(event=event, key=key, version=version, doc=doc)
+    hold = _lent_hold(event, key)
+    hold.delete()
+    audit.record(actor=_label(hold), action="venue.return", target=event, event=event,
+                 after={"holder": hold.holder, "version": answer["version"]})
+    return answer
+
+
+@transaction.atomic
+def hold_force_back(*, event: Event, actor: Any) -> None:
+    """The server's staff take back an event whose laptop is lost or gone: the server holds
+    it again at the last state pushed, and the laptop's pushes are refused from now on."""
+    if not rights.is_staff(actor):
+        raise Forbidden(_("only the server's staff may take an event back from a venue"),
+                        code="not_staff")
+    hold = VenueHold.objects.select_for_update().filter(event=event, side=LENT).first()
+    if hold is None:
+        raise ServiceError(_("This event is not run at a venue."), field="event", code="not_lent")
+    hold.delete()
+    audit.record(actor=actor, action="venue.force_back", target=event, event=event,
+                 before={"holder": hold.holder, "version": hold.version})
+
+
+# ---------------------------------------------------------------------------------------
+# The laptop
+# ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def held_record(*, event: Event, server_url: str, key: str, actor: Any) -> VenueHold:
+    """The laptop took `event` (just imported from the server's archive): where it pushes to,
+    with which key."""
+    hold = VenueHold.objects.create(event=event, side=HELD, key=key, server_url=server_url[:200],
+                                    taken_by=actor if rights.is_signed_in(actor) else None)
+    audit.record(actor=actor, action="venue.held", target=event, event=event,
+                 after={"server": hold.server_url})
+    return hold
+
+
+@transaction.atomic
+def push_recorded(hold: VenueHold, version: int) -> None:
+    """The server acknowledged the laptop's state at `version`."""
+    VenueHold.objects.filter(pk=hold.pk).update(version=version, last_push_at=timezone.now(),
+                                                last_error="")
+
+
+@transaction.atomic
+def push_failed(hold: VenueHold, error: str) -> None:
+    """The push did not reach the server, or the server refused it: why, for the organiser."""
+    VenueHold.objects.filter(pk=hold.pk).update(last_error=error[:300])
+
+
+@transaction.atomic
+def hold_revoked(hold: VenueHold, *, returned: bool) -> None:
+    """The event went back to the server (handed back, or taken back by its staff): the
+    laptop writes nothing more to it (tournaments.domain.lifecycle.venue_refusal)."""
+    VenueHold.objects.filter(pk=hold.pk).update(revoked_at=timezone.now(), last_error="")
+    audit.record(actor=(_("server: %(url)s") % {"url": hold.server_url})[:200],
+                 action="venue.returned" if returned else "venue.taken_back",
+                 target=hold.event, event=hold.event, by_holder=True,
+                 after={"server": hold.server_url})
