@@ -241,6 +241,11 @@ def taking_places(status: str) -> bool:
 # At a venue (issue #32, docs/venue.md)
 # ---------------------------------------------------------------------------------------
 
+def lent_hold(event_id: int) -> VenueHold | None:
+    """The hold of an event this installation lent to a venue's laptop, or None."""
+    return VenueHold.objects.filter(event_id=event_id, side=VenueHold.Side.LENT).first()
+
+
 def venue_refusal(event_id: int) -> str | None:
     """Why nobody writes to the event on this installation, or None: it is lent to a venue's
     laptop (its results are written there and reach this server by the laptop's pushes), or

@@ -35,6 +35,7 @@ from tournaments.forms import (
     ruleset_description,
 )
 from tournaments.models import Entry, Event, Job, Player, Registration, Round, Scorecard
+from tournaments.pages import venue as venue_pages
 from tournaments.pages.common import (
     event_role_required,
     login_redirect,
@@ -126,6 +127,7 @@ def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
                                   status__in=[Job.Status.QUEUED, Job.Status.RUNNING]).first(),
         "description": ruleset_description(event.ruleset_code),
         **_phones_address(request, event),
+        **venue_pages.hold_context(request, event),
     })
 
 

@@ -58,6 +58,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_referee": rights.is_official(request.user, event),
         "officials": rights.is_official(request.user, event),
         "entry_open": lifecycle.online_entry_refusal(event, timezone.now()) is None,
+        "lent": lifecycle.lent_hold(event.pk),
         **standings,
     })
 

@@ -4,7 +4,7 @@ player registry with the merging of two records of one person."""
 
 from django.urls import path
 
-from tournaments.pages import checkin, entries, officials, player_link, players, table
+from tournaments.pages import checkin, entries, officials, player_link, players, table, venue
 from tournaments.pages import organiser as views
 
 T = "e/<slug:slug>/rounds/<num:number>/tables/<num:table_number>/"
@@ -20,6 +20,9 @@ urlpatterns = [
     path("e/<slug:slug>/", views.event_manage, name="manage-event"),
     path("e/<slug:slug>/edit/", views.event_edit, name="manage-event-edit"),
     path("e/<slug:slug>/finish/", views.event_finish, name="manage-event-finish"),
+    path("e/<slug:slug>/venue/push/", venue.venue_push, name="manage-venue-push"),
+    path("e/<slug:slug>/venue/hand-back/", venue.venue_hand_back, name="manage-venue-hand-back"),
+    path("e/<slug:slug>/venue/take-back/", venue.venue_take_back, name="manage-venue-take-back"),
     path("e/<slug:slug>/officials/", officials.officials_page, name="manage-officials"),
     path("e/<slug:slug>/officials/add/", officials.official_add, name="manage-official-add"),
     path("e/<slug:slug>/officials/new/", officials.official_create, name="manage-official-create"),

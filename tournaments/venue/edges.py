@@ -21,7 +21,7 @@ from tournaments.models import Event, PlayerLink, TableLink
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 # The laptop's pushes and the staff's take-back write to a lent event by right.
-PASSING = frozenset({"venue-push", "venue-return", "venue-take-back"})
+PASSING = frozenset({"venue-push", "venue-return", "venue-take-back", "manage-venue-take-back"})
 # Paths whose `slug` is an event's (a league's or a cup's pages have slugs of their own).
 EVENT_SLUG_PATHS = ("/e/", "/manage/e/", "/referee/e/", "/api/v1/events/", "/api/v1/archive/events/")
 
