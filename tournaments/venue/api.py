@@ -34,7 +34,7 @@ from tournaments.venue import services
 
 
 def _body(request: Request) -> dict[str, Any]:
-    """The push's body: {"version", "archive"}, gzip-compressed or plain, at most
+    """The body of a call (a push's {"version", "archive"}), gzip-compressed or plain, at most
     VENUE_PUSH_MAX_BYTES once uncompressed (a compressed bomb is refused, not inflated)."""
     limit = settings.VENUE_PUSH_MAX_BYTES
     raw = request._request.read(limit + 1)  # the raw stream: an archive is larger than a form
@@ -51,7 +51,7 @@ def _body(request: Request) -> dict[str, Any]:
         if len(raw) > limit or inflater.unconsumed_tail:
             raise TooLarge(_("the push is larger than this server takes"), field="archive",
                            code="too_large")
-    body = archive.loads(raw)
+    body = archive.loads(raw) if raw.strip() else {}
     if not isinstance(body, dict):
         raise ServiceError(_("the push is a JSON object with version and archive"), field="archive",
                            code="invalid")
@@ -67,13 +67,15 @@ def _event(slug: str):
 
 class VenueTakeView(APIView):
     permission_classes = [IsAuthenticated]
+    # The body is read as a push's is (compressed or plain), not by a parser.
+    parser_classes: list = []
 
     @extend_schema(tags=["venue"], summary="Lend the event to a venue's laptop (its organisers)",
                    request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, **refusals(403, 404, 409)},
                    operation_id="venue_take")
     def post(self, request: Request, slug: str) -> Response:
         event = permissions.visible_event(request.user, slug)
-        body = request.data if isinstance(request.data, dict) else {}
+        body = _body(request)
         _hold, key, doc = services.hold_take(event=event, actor=request.user,
                                              holder=str(body.get("holder") or ""))
         return Response({"key": key, "archive": doc})
