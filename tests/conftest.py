@@ -75,6 +75,11 @@ def _celery_eager_unless_worker(request):
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = request.node.get_closest_marker("worker") is None
+    # A venue laptop's pushes by themselves (tournaments.venue.pusher) only where a test asks
+    # for them (settings.VENUE_AUTO_PUSH = True): no test's hold reaches out to a server.
+    from django.conf import settings as django_settings
+
+    old_push, django_settings.VENUE_AUTO_PUSH = django_settings.VENUE_AUTO_PUSH, False
     # Cached pages are keyed by database ids, which SQLite may hand out again after a test's
     # rollback, and the default cache (login failures) is a database table that transactional
     # tests commit to: every test starts with empty caches. Only tests with the database may
@@ -91,6 +96,7 @@ def _celery_eager_unless_worker(request):
         yield
     finally:
         app.conf.task_always_eager = old
+        django_settings.VENUE_AUTO_PUSH = old_push
         caches["pages"].clear()
         forget_all()
 

@@ -24,6 +24,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.printing import public_pdfs
         from tournaments.runtime import jobs
         from tournaments.services import messages, round_jobs
+        from tournaments.venue import pusher
 
         register_converter(NumberConverter, "num")
         jobs.register_task(round_jobs.SEAT_JOB, tasks.generate_round)
@@ -32,6 +33,7 @@ class TournamentsConfig(AppConfig):
         jobs.register_task(printing.PUBLIC_PDF_JOB, tasks.render_public_pdf)
         jobs.register_task(messages.MESSAGES_JOB, tasks.send_messages)
         hooks.register_results_listener(public_pdfs.refresh_after_commit)
+        hooks.register_held_event_listener(pusher.after_change)
         hooks.register_demos(demo.DEMOS)
         post_migrate.connect(_create_cache_table, sender=self,
                              dispatch_uid="tournaments.create_cache_table")

@@ -194,3 +194,20 @@ def results_changed(event: Any) -> None:
 def audited(action: str, event: Any, target: Any) -> None:
     for listener in _audit_listeners:
         listener(action, event, target)
+
+
+# Called by `tournaments.services.audit.record` for every audited change of an event this
+# installation holds from a federation's server (a venue's laptop, docs/venue.md), inside the
+# change's transaction: `listener(event)`. The venue room pushes the event's new state from
+# here, after the commit.
+_held_listeners: list[Callable[[Any], None]] = []
+
+
+def register_held_event_listener(listener: Callable[[Any], None]) -> None:
+    if listener not in _held_listeners:
+        _held_listeners.append(listener)
+
+
+def held_event_changed(event: Any) -> None:
+    for listener in _held_listeners:
+        listener(event)

@@ -44,3 +44,16 @@ def send_messages(self, job_id: int) -> dict:
     """Send a job's e-mails to players (tournaments.services.messages)."""
     job = messages.messages_send(job_id)
     return {"job": job.pk, "status": job.status}
+
+
+@shared_task(bind=True, acks_late=True, max_retries=None)
+def venue_push(self, event_id: int) -> dict:
+    """A venue laptop's push of an event it holds (tournaments.venue.pusher); again after
+    VENUE_PUSH_RETRY seconds while the server cannot be reached."""
+    from django.conf import settings
+
+    from tournaments.venue import pusher
+
+    if not pusher.push_once(event_id):
+        raise self.retry(countdown=settings.VENUE_PUSH_RETRY)
+    return {"event_id": event_id}

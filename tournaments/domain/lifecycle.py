@@ -246,11 +246,19 @@ def lent_hold(event_id: int) -> VenueHold | None:
     return VenueHold.objects.filter(event_id=event_id, side=VenueHold.Side.LENT).first()
 
 
-def venue_refusal(event_id: int) -> str | None:
+def hold_of(event_id: int) -> VenueHold | None:
+    """The event's venue hold on this installation, if any (one query)."""
+    return VenueHold.objects.filter(event_id=event_id).only(
+        "side", "revoked_at", "event_id").first()
+
+
+def venue_refusal(event_id: int, hold: VenueHold | None | bool = False) -> str | None:
     """Why nobody writes to the event on this installation, or None: it is lent to a venue's
     laptop (its results are written there and reach this server by the laptop's pushes), or
-    this laptop held it and it went back to the server."""
-    hold = VenueHold.objects.filter(event_id=event_id).only("side", "revoked_at").first()
+    this laptop held it and it went back to the server. `hold`: the event's hold when the
+    caller read it already (None: it has none)."""
+    if hold is False:
+        hold = hold_of(event_id)
     if hold is None:
         return None
     if hold.side == VenueHold.Side.LENT:
@@ -261,3 +269,9 @@ def venue_refusal(event_id: int) -> str | None:
         return _("This event went back to the federation's server: write there. This laptop "
                  "keeps a copy.")
     return None
+
+
+def pushes_to_server(hold: VenueHold | None) -> bool:
+    """Whether the event of this hold is written here and sent to a server (a venue's laptop
+    that took it and has not given it back)."""
+    return hold is not None and hold.side == VenueHold.Side.HELD and hold.revoked_at is None

@@ -70,10 +70,15 @@ def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, An
 
 
 def refuse_if_lent(event: Event) -> None:
-    """Conflict (409) when the event is run at a venue (lifecycle.venue_refusal)."""
-    refusal = lifecycle.venue_refusal(event.pk)
+    """Conflict (409) when the event is not written on this installation now: run at a venue,
+    or handed back by this laptop (lifecycle.venue_refusal). On a venue's laptop, a change of
+    an event it holds is sent to the server after the commit (hooks.held_event_changed)."""
+    hold = lifecycle.hold_of(event.pk)
+    refusal = lifecycle.venue_refusal(event.pk, hold)
     if refusal is not None:
         raise Conflict(refusal, field="event", code="run_at_venue")
+    if lifecycle.pushes_to_server(hold):
+        hooks.held_event_changed(event)
 
 
 def event_changed(event: Event) -> None:

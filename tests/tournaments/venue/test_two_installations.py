@@ -75,7 +75,8 @@ class Laptop:
     """The laptop's installation: its own database, its commands."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.env = _env(f"sqlite:///{tmp_path / 'laptop.sqlite3'}")
+        # Pushes by the test's command, one at a time (test_pusher.py pushes by itself).
+        self.env = {**_env(f"sqlite:///{tmp_path / 'laptop.sqlite3'}"), "VENUE_AUTO_PUSH": "0"}
         self.manage("migrate", "--noinput")
         self.manage("createcachetable")
 
