@@ -40,6 +40,7 @@ from leagues import services as ls
 from leagues.models import Division, Season
 from sample_data.factories import PlayerFactory
 from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
+from tournaments import archive
 from tournaments import services as ts
 from tournaments.errors import NotFound
 from tournaments.models import (
@@ -390,6 +391,18 @@ def _hold_force_back(w: World) -> Call:
 def _held_record(w: World) -> Call:
     event = w.event("walk-held", players=4)
     return Call(lambda: venue.held_record(event=event, server_url="https://x", key="k", actor=w.organiser),
+                "venue.held", w.organiser)
+
+
+def _taken_from_server(w: World) -> Call:
+    event = w.event("walk-taken", players=4)
+    doc = archive.export_event(event)
+    doc["event"]["slug"] = "walk-taken-here"
+    for entry in doc["event"]["audit"]:
+        if entry.get("target", {}).get("type") == "tournaments.event":
+            entry["target"]["ref"] = {"slug": "walk-taken-here"}
+    doc["event"]["audit"] = []
+    return Call(lambda: venue.taken_from_server(doc=doc, server_url="https://x", key="k", actor=w.organiser),
                 "venue.held", w.organiser)
 
 
@@ -880,6 +893,7 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.venue.services.hold_return": _hold_return,
     "tournaments.venue.services.hold_force_back": _hold_force_back,
     "tournaments.venue.services.held_record": _held_record,
+    "tournaments.venue.services.taken_from_server": _taken_from_server,
     "tournaments.venue.services.hold_revoked": _hold_revoked,
     "tournaments.services.entries.entry_submit": _entry_submit,
     "tournaments.services.entries.entry_confirm": _entry_confirm,

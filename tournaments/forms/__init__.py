@@ -23,6 +23,7 @@ from tournaments.forms.common import (
 )
 from tournaments.forms.events import (
     EventForm,
+    VenueTakeForm,
 )
 from tournaments.forms.hands import (
     ALONE,
@@ -70,6 +71,7 @@ __all__ = [
     "CardWriteForm",
     "CountryField",
     "MessagesForm",
+    "VenueTakeForm",
     "EntryForm",
     "CountryInput",
     "CsvImportForm",

@@ -242,3 +242,19 @@ def _in_zone(value: Any, time_zone: str) -> Any:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return value  # the event's checks refuse the zone itself
     return value.replace(tzinfo=None).replace(tzinfo=zone)
+
+
+class VenueTakeForm(forms.Form):
+    """Taking an event from the federation's server to this laptop (docs/venue.md)."""
+
+    server = forms.URLField(label=_("The federation's server"), max_length=200,
+                            help_text=_("Its address, e.g. https://turnirji.tarok.si"),
+                            assume_scheme="https")
+    slug = forms.SlugField(label=_("The event's web address there"), max_length=100,
+                           help_text=_("The part after /e/ in the event's address."))
+    token = forms.CharField(label=_("Your API token there"), max_length=100,
+                            widget=forms.PasswordInput(render_value=True),
+                            help_text=_("The token of an organiser of the event on the server "
+                                        "(its API gives it at /api/v1/auth/token/)."))
+    holder = forms.CharField(label=_("A name for this laptop"), max_length=200, required=False,
+                             help_text=_("Shown on the server while the laptop holds the event."))

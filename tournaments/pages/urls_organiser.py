@@ -16,6 +16,7 @@ urlpatterns = [
     path("players/<num:player_id>/edit/", players.player_edit, name="manage-player-edit"),
     path("players/managers/", players.registry_managers, name="manage-registry-managers"),
     path("events/new/", views.event_create, name="manage-event-create"),
+    path("venue/take/", venue.venue_take, name="manage-venue-take"),
     path("events/ruleset-fields/", views.ruleset_fields, name="manage-ruleset-fields"),
     path("e/<slug:slug>/", views.event_manage, name="manage-event"),
     path("e/<slug:slug>/edit/", views.event_edit, name="manage-event-edit"),

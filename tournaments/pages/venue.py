@@ -1,6 +1,7 @@
-"""The organiser's buttons of a venue hold (docs/venue.md), on the event's overview: on the
-laptop, *Send to the server now* and *Hand the event back*; on the server, the staff's *Take
-the event back* when a laptop is lost. Views only call tournaments.venue and say what came of
+"""The organiser's pages of a venue hold (docs/venue.md): on the laptop, *Take an event from
+the federation's server* (from the dashboard), and on the event's overview *Send to the server
+now* and *Hand the event back*; on the server, the staff's *Take the event back* when a laptop
+is lost. Views only call tournaments.venue and say what came of
 it; what the hold's box shows is read by `hold_context`."""
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.domain import rights
 from tournaments.errors import ServiceError
+from tournaments.forms import VenueTakeForm, add_service_errors
 from tournaments.models import Event, VenueHold
-from tournaments.pages.common import event_role_required
+from tournaments.pages.common import event_role_required, login_redirect
 from tournaments.venue import client, services
 
 organiser_required = event_role_required(rights.is_organiser)
@@ -75,3 +77,31 @@ def venue_take_back(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("The event is back on this server; the laptop's pushes are "
                                     "refused from now on."))
     return redirect("manage-event", event.slug)
+
+
+def venue_take(request: HttpRequest) -> HttpResponse:
+    """On a venue's laptop: take an event from the federation's server with an organiser's
+    API token there; the laptop then writes it and the server shows it."""
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    if not rights.can_create_events(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    form = VenueTakeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                event = client.take(server_url=data["server"], slug=data["slug"], token=data["token"],
+                                    actor=request.user, holder=data["holder"])
+            except ServiceError as exc:
+                add_service_errors(form, exc.errors, {"server": "server", "archive": "__all__",
+                                                      "event": "slug"})
+            except client.Unreachable as exc:
+                form.add_error("server", _("The server cannot be reached: %(reason)s") % {"reason": exc})
+            else:
+                messages.success(request, _("%(event)s is on this laptop now; the server shows it "
+                                            "read-only.") % {"event": event.name})
+                return redirect("manage-event", event.slug)
+    return render(request, "tournaments/manage/venue_take.html", {"form": form}, status=status)

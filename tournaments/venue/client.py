@@ -77,9 +77,8 @@ def take(*, server_url: str, slug: str, token: str, actor: Any, holder: str = ""
                                {"Authorization": f"Token {token}"})
     if status != 200 or not isinstance(answer.get("archive"), dict) or not answer.get("key"):
         raise ServiceError(_problem(answer, status), field="server", code="take_refused")
-    event = archive.import_event(answer["archive"], actor=actor)
-    services.held_record(event=event, server_url=server_url, key=str(answer["key"]), actor=actor)
-    return event
+    return services.taken_from_server(doc=answer["archive"], server_url=server_url,
+                                      key=str(answer["key"]), actor=actor)
 
 
 def state_version(event: Event) -> int:

@@ -139,6 +139,15 @@ def hold_force_back(*, event: Event, actor: Any) -> None:
 # ---------------------------------------------------------------------------------------
 
 @transaction.atomic
+def taken_from_server(*, doc: Any, server_url: str, key: str, actor: Any) -> Event:
+    """The laptop took an event: the server's archive imported and the hold kept, together
+    (a refused archive leaves neither)."""
+    event = archive.import_event(doc, actor=actor)
+    held_record(event=event, server_url=server_url, key=key, actor=actor)
+    return event
+
+
+@transaction.atomic
 def held_record(*, event: Event, server_url: str, key: str, actor: Any) -> VenueHold:
     """The laptop took `event` (just imported from the server's archive): where it pushes to,
     with which key."""

@@ -51,3 +51,34 @@ def test_the_laptops_overview_sends_and_hands_back(event, monkeypatch):
     answer = desk.post(f"/manage/e/{event.slug}/venue/hand-back/", follow=True).content.decode()
     assert "The event is back on the server" in answer and "writes it no more" in answer
     assert desk.post(f"/manage/e/{event.slug}/players/add/", {"first_name": "A", "last_name": "B"}).status_code == 409
+
+
+def test_the_laptops_organiser_takes_an_event_from_its_page(event, monkeypatch, django_user_model):
+    from tests.tournaments.venue.test_client import archive_write_clear
+    from tournaments import archive
+
+    doc = archive.export_event(event)
+    archive_write_clear(event)
+    calls = []
+
+    def server(method, url, payload, headers):
+        calls.append((url, payload, headers))
+        return 200, {"key": "k-from-page", "archive": doc}
+
+    monkeypatch.setattr(client, "http_json", server)
+    boss = django_user_model.objects.create(username="laptop-boss", is_staff=True)
+    desk = client_for(boss)
+    assert "/manage/venue/take/" in desk.get("/manage/").content.decode()
+    refused = desk.post("/manage/venue/take/", {"server": "", "slug": "pages-venue", "token": "t"})
+    assert refused.status_code == 400 and not calls
+    answer = desk.post("/manage/venue/take/", {"server": "https://tarok.example.org", "slug": "pages-venue",
+                                               "token": "t0k", "holder": "Laptop Kranj"})
+    assert answer.status_code == 302 and answer["Location"] == "/manage/e/pages-venue/"
+    assert calls[0][0] == "https://tarok.example.org/api/v1/events/pages-venue/venue/take/"
+    assert calls[0][2] == {"Authorization": "Token t0k"}
+    assert VenueHold.objects.get(event__slug="pages-venue").key == "k-from-page"
+    # A second take of the same event: refused at its address, in words.
+    monkeypatch.setattr(client, "http_json", lambda *a: (200, {"key": "k2", "archive": doc}))
+    again = desk.post("/manage/venue/take/", {"server": "https://tarok.example.org", "slug": "pages-venue",
+                                              "token": "t0k"})
+    assert again.status_code == 400 and "already exists" in again.content.decode()
