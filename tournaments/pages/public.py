@@ -57,8 +57,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_organise": rights.is_organiser(request.user, event),
         "can_referee": rights.is_official(request.user, event),
         "officials": rights.is_official(request.user, event),
-        "entry_open": lifecycle.online_entry_refusal(event, timezone.now()) is None,
-        "lent": lifecycle.lent_hold(event.pk),
+        # While a venue's laptop holds the event, entries are made there, not here.
+        "lent": (lent := lifecycle.lent_hold(event.pk)),
+        "entry_open": lent is None and lifecycle.online_entry_refusal(event, timezone.now()) is None,
         **standings,
     })
 
