@@ -95,7 +95,7 @@ def push_apply(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, A
     hold = _lent_hold(event, key)
     if version <= hold.version:
         return {"applied": False, "version": hold.version}
-    archive.replace_event(doc, event)
+    archive.replace_event(_officials_kept(doc, event), event)
     hold.version, hold.last_push_at = version, timezone.now()
     hold.save(update_fields=["version", "last_push_at"])
     audit.event_changed(event)
@@ -105,6 +105,17 @@ def push_apply(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, A
     audit.record(actor=_label(hold), action="venue.push", target=event,
                  after={"event": event.slug, "version": version})
     return {"applied": True, "version": version}
+
+
+def _officials_kept(doc: Any, event: Event) -> Any:
+    """The pushed archive with the server's own officials of the event: the laptop's accounts
+    are not the server's (a "referee" made at the venue is not the server's "referee"), so a
+    push never names who may organise or referee the event here."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("event"), dict):
+        return doc  # refused by the archive's checks
+    body = dict(doc["event"], organisers=archive.usernames_of(event.organisers),
+                referees=archive.usernames_of(event.referees))
+    return dict(doc, event=body)
 
 
 @transaction.atomic

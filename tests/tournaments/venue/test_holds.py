@@ -194,3 +194,18 @@ def test_a_compressed_bomb_is_refused_before_it_is_inflated(day, settings):
     answer = Client().post(f"/api/v1/events/{event.slug}/venue/push/", bomb, content_type="application/json",
                            HTTP_X_VENUE_KEY=key, HTTP_CONTENT_ENCODING="gzip")
     assert answer.status_code == 413
+
+
+def test_a_push_never_changes_who_organises_or_referees_the_event_here(day, django_user_model):
+    event, organiser = day["event"], day["organiser"]
+    key = _take(day)
+    staff = django_user_model.objects.create(username="root-of-the-server", is_staff=True)
+    referees = sorted(event.referees.values_list("username", flat=True))
+    doc = json.loads(json.dumps(day["b"]))
+    doc["event"]["organisers"] = [staff.username, "made-at-the-venue"]
+    doc["event"]["referees"] = ["made-at-the-venue"]
+    assert _push(event.slug, key, 4, doc).status_code == 200
+    event = Event.objects.get(pk=event.pk)
+    assert list(event.organisers.all()) == [organiser]
+    assert sorted(event.referees.values_list("username", flat=True)) == referees
+    assert not django_user_model.objects.filter(username="made-at-the-venue").exists()
