@@ -353,6 +353,8 @@ LEAGUE_PAGES = [
     # a third item: what those who may get, when not 200; a fourth: the refusal, when not 403)
     ("/manage/leagues/new/", CREATORS),
     ("/manage/cups/new/", CREATORS),
+    # Taking an event from a federation's server to this laptop: who may create events here.
+    ("/manage/venue/take/", CREATORS),
     (f"{LM}/", LEAGUE_OWNERS),
     (f"{LM}/edit/", LEAGUE_OWNERS),
     (f"{LM}/seasons/new/", LEAGUE_OWNERS),
@@ -395,6 +397,10 @@ LEAGUE_POSTS = [
     # An entry made online: its organisers' decision (issue #31).
     ("/manage/e/{matchday_a}/entries/{entry_a}/approve/", {}),
     ("/manage/e/{matchday_a}/entries/{entry_a}/refuse/", {}),
+    # A venue hold (issue #32): the laptop's buttons are its organisers', the take-back staff's.
+    ("/manage/e/{matchday_a}/venue/push/", {}),
+    ("/manage/e/{matchday_a}/venue/hand-back/", {}),
+    ("/manage/e/{matchday_a}/venue/take-back/", {}),
 ]
 
 

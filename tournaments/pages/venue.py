@@ -66,6 +66,8 @@ def venue_hand_back(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def venue_take_back(request: HttpRequest, slug: str) -> HttpResponse:
     """The server's staff take the event back from a lost laptop."""
+    if not request.user.is_authenticated:
+        return login_redirect(request)
     event = Event.objects.filter(slug=slug).first()
     if event is None or not rights.is_staff(request.user):
         raise PermissionDenied(_("only the server's staff may take an event back from a venue"))
