@@ -254,7 +254,7 @@ VENUE_WIFI_SSID = env.str("VENUE_WIFI_SSID", default="")
 VENUE_WIFI_PASSWORD = env.str("VENUE_WIFI_PASSWORD", default="")
 # The largest push of a venue laptop's event state this server reads, uncompressed (a whole
 # archive: about 4 KB a hand, docs/venue.md).
-VENUE_PUSH_MAX_BYTES = env.int("VENUE_PUSH_MAX_BYTES", default=128 * 1024 * 1024)
+VENUE_PUSH_MAX_BYTES = env.int("VENUE_PUSH_MAX_BYTES", default=64 * 1024 * 1024)
 # A venue laptop pushes an event it holds by itself after each change (tournaments.venue.pusher):
 # the changes of this many seconds together, and a failed push again after VENUE_PUSH_RETRY.
 VENUE_AUTO_PUSH = env.bool("VENUE_AUTO_PUSH", default=True)

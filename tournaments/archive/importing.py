@@ -16,7 +16,10 @@ from tournaments.archive.verify import verify_event_scores
 from tournaments.archive.write import write_event_body
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    Entry,
     Event,
+    PlayerLink,
+    Registration,
 )
 from tournaments.services import audit
 
@@ -54,13 +57,18 @@ def import_event(doc: Any, actor: Any) -> Event:
     return event
 
 
-def replace_event(doc: Any, event: Event) -> Event:
+def replace_event(doc: Any, event: Event, *, accounts_of: set[str] | None = None) -> Event:
     """Bring `event` to the state an archive of it holds, in place (a venue's push,
     tournaments.venue): checked as an import is (its slug must be the event's), then its
     content replaced in the caller's transaction and re-scored; refused (ServiceError listing
     every problem) with nothing written. The event's row stays, and so do what refers to it
     from outside (a league's matchday, a cup). No audit entry here: the archive's trail is the
-    event's trail; the caller records the push where it must."""
+    event's trail; the caller records the push where it must.
+
+    `accounts_of`: the only usernames of the archive that name this database's accounts (a
+    venue's push: the event's own officials, whose accounts the laptop took with the event);
+    every other name is no account here (its entries keep their labels) and no account is
+    created, so an archive from outside never speaks for this database's users."""
     checker, ctx, plan = _check_event_doc(doc, replacing=event)
     if plan is not None and plan["fields"] is not None and plan["fields"].get("slug") != event.slug:
         checker.add("event.slug", "other_event",
@@ -70,10 +78,54 @@ def replace_event(doc: Any, event: Event) -> Event:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
                                                "message": _("the archive cannot be read")}])
     with atomic_import():
-        users = ensure_users(ctx.usernames)
+        if accounts_of is None:
+            users = ensure_users(ctx.usernames)
+        else:
+            known = _accounts(ctx.usernames & accounts_of)
+            users = {name: known.get(name) for name in ctx.usernames}
+        kept = _local_of(event)
         event = write_event_body(plan, ctx, users, into=event)
+        _restore_local(event, kept)
         refuse_if_rescored_differently([event])
     return event
+
+
+def _local_of(event: Event) -> dict[str, Any]:
+    """What this database keeps of the event's registrations that no archive carries: the
+    players' personal links (they were handed out), their addresses and message wishes, and the
+    online entries they came from; by start number."""
+    regs = {r.pk: r.start_number for r in event.registrations.all()}
+    return {
+        "links": dict(PlayerLink.objects.filter(registration__event=event, revoked_at__isnull=True)
+                      .values_list("registration__start_number", "token")),
+        "contact": {r["start_number"]: r for r in event.registrations.exclude(email="").values(
+            "start_number", "email", "round_messages", "correction_messages", "message_language")},
+        "entries": {pk: regs[reg] for pk, reg in
+                    event.entries.filter(registration__isnull=False).values_list("pk", "registration")},
+    }
+
+
+def _restore_local(event: Event, kept: dict[str, Any]) -> None:
+    """Put back, on the registrations of the same start numbers, what `_local_of` kept."""
+    regs = {r.start_number: r.pk for r in event.registrations.all()}
+    for number, token in kept["links"].items():
+        if number in regs:
+            PlayerLink.objects.filter(registration_id=regs[number], revoked_at__isnull=True).update(token=token)
+    for number, contact in kept["contact"].items():
+        if number in regs:
+            Registration.objects.filter(pk=regs[number]).update(
+                **{k: v for k, v in contact.items() if k != "start_number"})
+    for entry_id, number in kept["entries"].items():
+        if number in regs:
+            Entry.objects.filter(pk=entry_id).update(registration_id=regs[number])
+
+
+def _accounts(usernames: set[str]) -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+
+    model = get_user_model()
+    return {u.get_username(): u for u in
+            model.objects.filter(**{f"{model.USERNAME_FIELD}__in": sorted(usernames)})}
 
 
 class atomic_import:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import zoneinfo
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlsplit
 
 from django import forms
 from django.utils.text import slugify
@@ -258,3 +259,11 @@ class VenueTakeForm(forms.Form):
                                         "(its API gives it at /api/v1/auth/token/)."))
     holder = forms.CharField(label=_("A name for this laptop"), max_length=200, required=False,
                              help_text=_("Shown on the server while the laptop holds the event."))
+
+    def clean_server(self) -> str:
+        """Scheme and host only: the endpoints' paths are the app's own."""
+        parts = urlsplit(self.cleaned_data["server"])
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+                or parts.path not in ("", "/") or parts.username or parts.password:
+            raise forms.ValidationError(_("Give the server's address only, like https://turnirji.tarok.si"))
+        return f"{parts.scheme}://{parts.netloc}"

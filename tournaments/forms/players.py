@@ -189,7 +189,9 @@ class StatusForm(forms.Form):
 
 class MessagesForm(forms.Form):
     """A player's choice of messages on his personal page: the address, the round message,
-    and the language to write them in (the page's own, unless he picks another)."""
+    and the language to write them in (the page's own, unless he picks another). A saved
+    address is never shown back (whoever opens the page, the organiser too, sees it masked):
+    left empty, it stays; `forget` removes it."""
 
     email = forms.EmailField(label=_("E-mail address"), required=False, max_length=254)
     round_messages = forms.BooleanField(label=_("E-mail me my table when a round is published"),
@@ -197,6 +199,7 @@ class MessagesForm(forms.Form):
     correction_messages = forms.BooleanField(
         label=_("E-mail me when a referee corrects a card I played"), required=False)
     language = forms.ChoiceField(label=_("Language of the messages"), choices=settings.LANGUAGES)
+    forget = forms.BooleanField(label=_("Forget my address"), required=False)
 
 
 class EntryForm(forms.Form):

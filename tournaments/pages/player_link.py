@@ -56,7 +56,7 @@ def _page(request: HttpRequest, link: PlayerLink, form: MessagesForm | None = No
     registration = link.registration
     if form is None:
         form = MessagesForm(initial={
-            "email": registration.email, "round_messages": registration.round_messages,
+            "round_messages": registration.round_messages,
             "correction_messages": registration.correction_messages,
             "language": registration.message_language or get_language() or "en"})
     return _private(render(request, "tournaments/player_link/page.html", {
@@ -64,6 +64,7 @@ def _page(request: HttpRequest, link: PlayerLink, form: MessagesForm | None = No
         "player": registration.player, "day": selectors.player_day(registration),
         "score_label": score_label(registration.event),
         "messages_form": form, "mail_configured": messages_service.mail_configured(),
+        "saved_address": messages_service.masked(registration.email),
         "may_withdraw": rights.can_withdraw_self(registration.event),
         "next_round": _next_round(registration),
     }, status=status))
@@ -124,7 +125,7 @@ def personal_messages(request: HttpRequest, token: str) -> HttpResponse:
                 link=link, email=form.cleaned_data["email"],
                 round_messages=form.cleaned_data["round_messages"],
                 correction_messages=form.cleaned_data["correction_messages"],
-                language=form.cleaned_data["language"])
+                language=form.cleaned_data["language"], forget=form.cleaned_data["forget"])
         except ServiceError as exc:
             add_service_errors(form, exc.errors)
         else:

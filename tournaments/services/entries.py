@@ -209,6 +209,8 @@ def entry_confirm(*, token: str) -> Entry:
     now. It then takes a place (or its turn on the waiting list), or waits for the organiser
     where the event approves each entry or the registry could not tell who he is."""
     entry = open_by_token(token)
+    # The event's row first, then the entry's, as every write of entries locks them.
+    event = Event.objects.select_for_update().get(pk=entry.event_id)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if entry.status != E.UNCONFIRMED:
         return entry  # confirmed before (a second click): nothing more to do
@@ -216,10 +218,11 @@ def entry_confirm(*, token: str) -> Entry:
         raise ServiceError(_("This link has expired: enter again, and confirm within %(hours)s "
                              "hours.") % {"hours": settings.ENTRY_CONFIRM_HOURS},
                            field="token", code="link_expired")
-    event = Event.objects.select_for_update().get(pk=entry.event_id)
-    if event.rounds.exists() or not event.online_entry:
-        code, message = lifecycle.online_entry_refusal(event, timezone.now()) or ("", "")
-        raise ServiceError(message, field="event", code=code)
+    refusal = lifecycle.online_entry_refusal(event, timezone.now())
+    # An entry made before the deadline may be confirmed after it, within its link's hours
+    # (docs/entries.md); a drawn round, a finished event or entries closed refuse it.
+    if refusal is not None and refusal[0] != "deadline_passed":
+        raise ServiceError(refusal[1], field="event", code=refusal[0])
     v = {f: getattr(entry, f) for f in PLAYER_IMPORT_COLUMNS}
     entry.match, entry.player = _match(v)
     _refuse_twice(event, v, entry.player, entry)

@@ -293,15 +293,16 @@ def messages_send(job_id: int) -> Job:
 
 @transaction.atomic
 def messages_choose(*, link: PlayerLink, email: str, round_messages: bool, language: str,
-                    correction_messages: bool = False) -> Registration:
+                    correction_messages: bool = False, forget: bool = False) -> Registration:
     """The player, through his live personal link, gives the address and the messages he
     wants (and the language he wants them in). An address is needed to ask for a message;
-    without one, none is sent. The address itself stays out of the audit trail."""
+    without one, none is sent. An empty address keeps the one saved (the page never shows it
+    back), `forget` removes it. The address itself stays out of the audit trail."""
     link = PlayerLink.objects.select_related("registration").get(pk=link.pk)
     if link.revoked_at is not None:
         raise ServiceError(_("This personal link was replaced."), field="token", code="link_replaced")
     registration = Registration.objects.select_for_update().get(pk=link.registration_id)
-    email = (email or "").strip()
+    email = "" if forget else ((email or "").strip() or registration.email)
     if (round_messages or correction_messages) and not email:
         raise ServiceError(_("Give an e-mail address to get messages."), field="email",
                            code="email_required")
@@ -321,6 +322,15 @@ def messages_choose(*, link: PlayerLink, email: str, round_messages: bool, langu
                  after={"email_given": bool(email), "table_messages": round_messages,
                         "correction_messages_wanted": correction_messages})
     return registration
+
+
+def masked(address: str) -> str:
+    """A saved address as its page shows it: enough for its owner to recognise it, not enough
+    for anyone else to write to it ("a•••@example.org")."""
+    if not address or "@" not in address:
+        return ""
+    local, domain = address.rsplit("@", 1)
+    return f"{local[:1]}•••@{domain}"
 
 
 def _holder(registration: Registration) -> str:

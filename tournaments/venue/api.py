@@ -88,12 +88,20 @@ class _KeyedView(APIView):
     parser_classes: list = []
 
 
+def _holding(slug: str, request: Request):
+    """The event, once the key is known to hold it: checked before the body is read, so that
+    nobody but the laptop makes the server read (and inflate) a large body."""
+    event = _event(slug)
+    services.require_holder(event=event, key=request.headers.get("X-Venue-Key", ""))
+    return event
+
+
 class VenuePushView(_KeyedView):
     @extend_schema(tags=["venue"], summary="A venue laptop's push of the event's state",
                    request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, **refusals(400, 403, 404, 413)},
                    operation_id="venue_push")
     def post(self, request: Request, slug: str) -> Response:
-        event = _event(slug)
+        event = _holding(slug, request)
         body = _body(request)
         return Response(services.push_apply(event=event, key=request.headers.get("X-Venue-Key", ""),
                                             version=body.get("version"), doc=body.get("archive")))
@@ -104,7 +112,7 @@ class VenueReturnView(_KeyedView):
                    request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, **refusals(400, 403, 404, 413)},
                    operation_id="venue_return")
     def post(self, request: Request, slug: str) -> Response:
-        event = _event(slug)
+        event = _holding(slug, request)
         body = _body(request)
         return Response(services.hold_return(event=event, key=request.headers.get("X-Venue-Key", ""),
                                              version=body.get("version"), doc=body.get("archive")))

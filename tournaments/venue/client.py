@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -59,7 +60,7 @@ def _json(raw: bytes) -> dict:
 
 
 def _endpoint(server_url: str, slug: str, action: str) -> str:
-    return f"{server_url.rstrip('/')}/api/v1/events/{slug}/venue/{action}/"
+    return f"{server_url.rstrip('/')}/api/v1/events/{quote(slug, safe='')}/venue/{action}/"
 
 
 def _problem(answer: dict, status: int) -> str:
@@ -77,6 +78,10 @@ def take(*, server_url: str, slug: str, token: str, actor: Any, holder: str = ""
                                {"Authorization": f"Token {token}"})
     if status != 200 or not isinstance(answer.get("archive"), dict) or not answer.get("key"):
         raise ServiceError(_problem(answer, status), field="server", code="take_refused")
+    body = answer["archive"].get("event")
+    if not isinstance(body, dict) or body.get("slug") != slug:
+        raise ServiceError(_("The server answered with another event than %(slug)s.") % {"slug": slug},
+                           field="server", code="other_event")
     return services.taken_from_server(doc=answer["archive"], server_url=server_url,
                                       key=str(answer["key"]), actor=actor)
 

@@ -69,16 +69,32 @@ def hold_take(*, event: Event, actor: Any, holder: str = "") -> tuple[VenueHold,
     return hold, key, archive.export_event(event)
 
 
+def require_holder(*, event: Event, key: str) -> None:
+    """Refused (403 `not_holder`) unless `key` holds the event: asked before a push's body is
+    read. A read, no lock (the push checks again under its lock)."""
+    hold = VenueHold.objects.filter(event=event, side=LENT).first()
+    if hold is None or not hmac.compare_digest(hold.key, _digest(key or "")):
+        raise _not_holder()
+
+
+def _not_holder() -> Forbidden:
+    return Forbidden(_("This laptop does not hold the event: the server took it back, or it was "
+                       "never taken with this key."), field="key", code="not_holder")
+
+
 def _lent_hold(event: Event, key: str) -> VenueHold:
     hold = VenueHold.objects.select_for_update().filter(event=event, side=LENT).first()
     if hold is None or not hmac.compare_digest(hold.key, _digest(key or "")):
-        raise Forbidden(_("This laptop does not hold the event: the server took it back, or it "
-                          "was never taken with this key."), field="key", code="not_holder")
+        raise _not_holder()
     return hold
 
 
+# VenueHold.version's largest value on every database.
+MAX_VERSION = 2**31 - 1
+
+
 def _version(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_VERSION:
         raise ServiceError(_("the push names no version (a whole number from 1)"), field="version",
                            code="invalid")
     return value
@@ -95,7 +111,8 @@ def push_apply(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, A
     hold = _lent_hold(event, key)
     if version <= hold.version:
         return {"applied": False, "version": hold.version}
-    archive.replace_event(_officials_kept(doc, event), event)
+    officials = set(archive.usernames_of(event.organisers)) | set(archive.usernames_of(event.referees))
+    archive.replace_event(_officials_kept(doc, event), event, accounts_of=officials)
     hold.version, hold.last_push_at = version, timezone.now()
     hold.save(update_fields=["version", "last_push_at"])
     audit.event_changed(event)
@@ -154,6 +171,9 @@ def taken_from_server(*, doc: Any, server_url: str, key: str, actor: Any) -> Eve
     """The laptop took an event: the server's archive imported and the hold kept, together
     (a refused archive leaves neither)."""
     event = archive.import_event(doc, actor=actor)
+    if rights.is_signed_in(actor):
+        # The server's organisers are names here, not accounts: whoever took the event runs it.
+        event.organisers.add(actor)
     held_record(event=event, server_url=server_url, key=key, actor=actor)
     return event
 

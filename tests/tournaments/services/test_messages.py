@@ -175,6 +175,17 @@ def test_the_player_chooses_on_his_page_refused_at_the_field_and_the_address_sho
     for path in (f"/manage/e/{event.slug}/players/", f"/manage/e/{event.slug}/audit/"):
         assert address not in client_for(organiser).get(path).content.decode()
 
+    # Not on the personal page either, which its organiser may open: masked, kept when the
+    # field is left empty, removed on request.
+    page = client_for(organiser).get(f"/p/{token}/").content.decode()
+    assert address not in page and "s•••@example.org" in page
+    phone.post(f"/p/{token}/messages/", {"email": "", "round_messages": "on", "language": "de"})
+    registration.refresh_from_db()
+    assert registration.email == address and registration.round_messages
+    phone.post(f"/p/{token}/messages/", {"email": "", "forget": "on", "language": "de"})
+    registration.refresh_from_db()
+    assert registration.email == "" and not registration.round_messages
+
     player_links.link_reissue(registration=registration, actor=organiser)
     assert phone.post(f"/p/{token}/messages/", {"email": "x@example.org", "language": "en"}).status_code == 404
 

@@ -209,3 +209,65 @@ def test_a_push_never_changes_who_organises_or_referees_the_event_here(day, djan
     assert list(event.organisers.all()) == [organiser]
     assert sorted(event.referees.values_list("username", flat=True)) == referees
     assert not django_user_model.objects.filter(username="made-at-the-venue").exists()
+
+
+def test_a_push_speaks_for_no_account_of_the_server_but_the_events_officials(day, django_user_model):
+    """A key holder can write what an organiser at the venue could, never more: names in the
+    pushed archive that are not the event's officials are no accounts here (and none is
+    created), so a trail, a card or a player cannot be made to speak for the server's staff."""
+    event = day["event"]
+    key = _take(day)
+    staff = django_user_model.objects.create(username="root-admin", is_staff=True)
+    doc = json.loads(json.dumps(day["b"]))
+    card = doc["event"]["rounds"][0]["tables"][0]["scorecard"]
+    card["verified_by"] = "root-admin"
+    for entry in doc["event"]["audit"]:
+        entry["actor"] = "brand-new-account"
+    assert _push(event.slug, key, 4, doc).status_code == 200
+    assert not django_user_model.objects.filter(username="brand-new-account").exists()
+    table = Event.objects.get(pk=event.pk).rounds.get().tables.get(number=1)
+    assert table.scorecard.verified_by is None
+    assert not AuditEntry.objects.filter(event=event, actor=staff).exists()
+    assert AuditEntry.objects.filter(event=event, actor__isnull=True).count() == len(doc["event"]["audit"])
+
+
+def test_the_body_of_a_push_is_read_only_for_the_key_that_holds_the_event(day, monkeypatch):
+    event = day["event"]
+    key = _take(day)
+    from tournaments.venue import api
+
+    def never(request):
+        raise AssertionError("the body was read before the key was checked")
+
+    monkeypatch.setattr(api, "_body", never)
+    bomb = gzip.compress(b"[" + b"0," * 2_000_000 + b"0]")
+    for slug in (event.slug, "no-such-event"):
+        answer = Client().post(f"/api/v1/events/{slug}/venue/push/", bomb, content_type="application/json",
+                               HTTP_X_VENUE_KEY="not-the-key", HTTP_CONTENT_ENCODING="gzip")
+        assert answer.status_code in (403, 404)
+    monkeypatch.undo()
+    # A version beyond what the server stores is refused at its field, not a server error.
+    answer = _push(event.slug, key, 2**40, day["a"])
+    assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "version"
+
+
+def test_a_push_keeps_the_players_links_addresses_and_entries_of_the_server(day):
+    """What the archive does not carry (the personal links handed out, the addresses given
+    for messages, the online entries the registrations came from) stays on the server across
+    pushes, by start number."""
+    from tournaments.models import Entry, PlayerLink, Registration
+
+    event = day["event"]
+    reg = Registration.objects.get(event=event, start_number=3)
+    token = PlayerLink.objects.get(registration=reg, revoked_at__isnull=True).token
+    Registration.objects.filter(pk=reg.pk).update(email="p3@example.org", round_messages=True,
+                                                  message_language="sl")
+    entry = Entry.objects.create(event=event, first_name="P", last_name="Three", token="e3",
+                                 status=Entry.Status.ACCEPTED, registration=reg)
+    key = _take(day)
+    assert _push(event.slug, key, 4, day["b"]).status_code == 200
+    reg = Registration.objects.get(event=event, start_number=3)
+    assert PlayerLink.objects.get(registration=reg, revoked_at__isnull=True).token == token
+    assert (reg.email, reg.round_messages, reg.message_language) == ("p3@example.org", True, "sl")
+    assert Entry.objects.get(pk=entry.pk).registration == reg
+    assert Client().get(f"/p/{token}/").status_code == 200
