@@ -217,13 +217,13 @@ def _verify_and_close(page, base: str, event: Event, number: int, tables: list[i
     page.goto(f"{base}/manage/e/{event.slug}/rounds/{number}/")
     def table_card(table: int):
         return page.locator("article.table-card").filter(
-            has=page.locator("h3", has_text=re.compile(rf"^Table {table}\b")))
+            has=page.locator(".table-title", has_text=re.compile(rf"^Table {table}\b")))
 
     for table in tables:
         with page.expect_navigation():
             table_card(table).locator("button:has-text('Verify')").click()
         assert page.url.endswith(f"/manage/e/{event.slug}/rounds/{number}/")
-        assert table_card(table).locator("h3 .badge").inner_text() == "Verified"
+        assert table_card(table).locator(".table-title .badge").inner_text() == "Verified"
     with page.expect_navigation():
         page.click("text=Verify and close the round")
     assert page.confirms[-1].startswith(f"Close round {number}?"), page.confirms
