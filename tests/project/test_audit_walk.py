@@ -42,7 +42,7 @@ from sample_data.factories import PlayerFactory
 from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
 from tournaments import archive
 from tournaments import services as ts
-from tournaments.errors import NotFound
+from tournaments.errors import Forbidden, NotFound
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -120,6 +120,8 @@ NOT_WRITES = {
     # not (no result, seating, registry entry or right).
     "tournaments.venue.services.push_recorded": "notes the server's answer on the laptop's hold",
     "tournaments.venue.services.push_failed": "notes why a push did not go through",
+    "tournaments.services.messages.masked": "pure: a saved address as the personal page shows it",
+    "tournaments.venue.services.require_holder": "reads whether a key holds an event (a refusal)",
 }
 
 
@@ -997,6 +999,14 @@ def _refused(call: Callable[[], Any]) -> None:
         pass
 
 
+def _refused_by_right(call: Callable[[], Any]) -> None:
+    """A check that answers "no" by raising Forbidden: the refusal is its answer."""
+    try:
+        call()
+    except Forbidden:
+        pass
+
+
 def _message(rnd: Round, kind: str) -> Message:
     """An unsaved message to the first player seated in the round, about the round or his card."""
     seat = rnd.seats.select_related("registration__event", "table__scorecard").first()
@@ -1084,6 +1094,9 @@ def test_the_services_that_are_not_writes_change_nothing(name):
             entry=Entry(event=rnd.event, email="p@example.org"), kind=Message.Kind.ENTRY_RECEIVED),
         "tournaments.venue.services.push_recorded": lambda: venue.push_recorded(held, 3),
         "tournaments.venue.services.push_failed": lambda: venue.push_failed(held, "no line"),
+        "tournaments.services.messages.masked": lambda: messages.masked("ana@example.org"),
+        "tournaments.venue.services.require_holder": lambda: _refused_by_right(
+            lambda: venue.require_holder(event=rnd.event, key="k")),
     }
     assert set(calls) == set(NOT_WRITES)
     before = _row_counts()

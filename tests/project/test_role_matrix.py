@@ -353,8 +353,9 @@ LEAGUE_PAGES = [
     # a third item: what those who may get, when not 200; a fourth: the refusal, when not 403)
     ("/manage/leagues/new/", CREATORS),
     ("/manage/cups/new/", CREATORS),
-    # Taking an event from a federation's server to this laptop: who may create events here.
-    ("/manage/venue/take/", CREATORS),
+    # Taking an event from a federation's server to this laptop: an import of what another
+    # server answers, the installation's staff's.
+    ("/manage/venue/take/", {"staff"}),
     (f"{LM}/", LEAGUE_OWNERS),
     (f"{LM}/edit/", LEAGUE_OWNERS),
     (f"{LM}/seasons/new/", LEAGUE_OWNERS),
