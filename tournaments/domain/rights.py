@@ -22,6 +22,10 @@ round, do not exist for whoever may not see them: the edges answer 404, not 403.
 
 `*_refusal` functions answer None (allowed) or the `Refusal` to show; `require_*` raise it
 (`Forbidden`, 403, or `NotFound`, 404), which every edge turns into its answer.
+
+Why one module of some 600 lines: "who may" is one rule, asked by every edge; a reader checks a
+role against docs/security.md top to bottom, and the card's rules (the larger half) are small
+named refusals. Split the card's rules into their own module when it grows again.
 """
 
 from __future__ import annotations

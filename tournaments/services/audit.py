@@ -69,6 +69,12 @@ def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, An
     return AuditEntry.objects.bulk_create(entries, batch_size=500)
 
 
+def player_label(registration: Any) -> str:
+    """Who changed something through a player's personal link, for the trail: the player
+    himself, named as a table link names a seat (the link is his alone)."""
+    return f"#{registration.start_number} {registration.player}"[:200]
+
+
 def refuse_if_lent(event: Event) -> None:
     """Conflict (409) when the event is not written on this installation now: run at a venue,
     or handed back by this laptop (lifecycle.venue_refusal). On a venue's laptop, a change of

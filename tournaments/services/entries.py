@@ -386,10 +386,6 @@ def _live_registration(link: PlayerLink) -> Registration:
         pk=link.registration_id)
 
 
-def _holder(registration: Registration) -> str:
-    return f"#{registration.start_number} {registration.player}"[:200]
-
-
 @transaction.atomic
 def withdraw_self(*, link: PlayerLink) -> Registration:
     """The player withdraws from the event on his personal page: he is seated in no further
@@ -399,7 +395,7 @@ def withdraw_self(*, link: PlayerLink) -> Registration:
         return registration
     return registrations.status_change(registration=registration,
                                        status=Registration.Status.WITHDRAWN,
-                                       actor=_holder(registration))
+                                       actor=audit.player_label(registration))
 
 
 @transaction.atomic
@@ -408,4 +404,4 @@ def absent_self(*, link: PlayerLink, number: int, absent: bool) -> Registration:
     all, on his personal page."""
     registration = _live_registration(link)
     return absence_change(registration=registration, number=number, absent=absent,
-                          actor=_holder(registration))
+                          actor=audit.player_label(registration))

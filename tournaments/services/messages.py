@@ -317,7 +317,7 @@ def messages_choose(*, link: PlayerLink, email: str, round_messages: bool, langu
     full_clean(registration, exclude=["event", "player"])
     registration.save(update_fields=["email", "round_messages", "correction_messages",
                                      "message_language"])
-    audit.record(actor=_holder(registration), action="registration.messages", target=registration,
+    audit.record(actor=audit.player_label(registration), action="registration.messages", target=registration,
                  event=registration.event, event_pages=False, before=before,
                  after={"email_given": bool(email), "table_messages": round_messages,
                         "correction_messages_wanted": correction_messages})
@@ -331,9 +331,3 @@ def masked(address: str) -> str:
         return ""
     local, domain = address.rsplit("@", 1)
     return f"{local[:1]}•••@{domain}"
-
-
-def _holder(registration: Registration) -> str:
-    # Who changed it, for the audit trail: the player himself, named as a table link names a
-    # seat (the personal link is his alone).
-    return f"#{registration.start_number} {registration.player}"[:200]

@@ -97,25 +97,28 @@ def _holding(slug: str, request: Request):
 
 
 class VenuePushView(_KeyedView):
+    """A push (`push/`); the same body hands the event back (`return/`, `VenueReturnView`)."""
+
+    apply = staticmethod(services.push_apply)
+
     @extend_schema(tags=["venue"], summary="A venue laptop's push of the event's state",
                    request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, **refusals(400, 403, 404, 413)},
                    operation_id="venue_push")
     def post(self, request: Request, slug: str) -> Response:
         event = _holding(slug, request)
         body = _body(request)
-        return Response(services.push_apply(event=event, key=request.headers.get("X-Venue-Key", ""),
-                                            version=body.get("version"), doc=body.get("archive")))
+        return Response(self.apply(event=event, key=request.headers.get("X-Venue-Key", ""),
+                                   version=body.get("version"), doc=body.get("archive")))
 
 
-class VenueReturnView(_KeyedView):
+class VenueReturnView(VenuePushView):
+    apply = staticmethod(services.hold_return)
+
     @extend_schema(tags=["venue"], summary="A venue laptop hands the event back with its last state",
                    request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, **refusals(400, 403, 404, 413)},
                    operation_id="venue_return")
     def post(self, request: Request, slug: str) -> Response:
-        event = _holding(slug, request)
-        body = _body(request)
-        return Response(services.hold_return(event=event, key=request.headers.get("X-Venue-Key", ""),
-                                             version=body.get("version"), doc=body.get("archive")))
+        return super().post(request, slug)
 
 
 class VenueTakeBackView(APIView):
