@@ -5,13 +5,16 @@ For each size it builds the scale benchmark's TRI+1 event (bench/scale.py: ROUND
 HANDS hands per table, all played but the last hand of table 1) and times, medians of REPEAT
 runs:
 
-- the laptop's side of a push: the event's archive exported in a snapshot, with its version,
-  written as JSON and compressed (what goes on the wire, whose size is printed);
-- the server's side: the push read (inflated, parsed), checked as an import is and applied in
-  place (`push_apply`), after one more hand and after the rest of the round (a push carries
-  the whole state, so both cost the same: the figures say how much);
+- a whole push, as the first push and every push after a change of the event's shape (a round
+  drawn, a penalty) are sent: the laptop's side (the archive exported in a snapshot, written
+  as JSON and compressed; its size on the wire) and the server's (read, checked as an import
+  is, written in place);
+- a push of one more hand, as every push after the first is sent: the laptop's side (export,
+  the patch against the archive the server acknowledged, its digest, the new archive packed
+  for the hold; its size on the wire) and the server's (read, patched, checked with only the
+  changed card scored again, written change by change);
 - beside them, the reference of the same run: importing the same archive as a copy
-  (`import_event`, what restoring an archive costs today).
+  (`import_event`, what restoring an archive costs).
 
 The server and the laptop share one database here (the push brings the event to the state it
 already has, which is as much work as any other state). Run from the repository root:
@@ -50,41 +53,83 @@ def _timed(fn) -> float:
 
 
 def measure(event) -> dict[str, str]:
+    from bench.scale import _records
     from tournaments import archive
     from tournaments.models import Hand, Scorecard
     from tournaments.venue import client
     from tournaments.venue import services as venue
 
-    def laptop_side() -> bytes:
+    organiser = event.organisers.first()
+    hands = Hand.objects.filter(scorecard__table__round__event=event).count()
+
+    def exported() -> tuple[dict, int]:
         with archive.read_snapshot():
-            doc = archive.export_event(event)
-            version = client.state_version(event)
-        return gzip.compress(json.dumps({"version": version, "archive": doc}, ensure_ascii=False).encode())
+            return archive.export_event(event), client.state_version(event)
 
-    wire = laptop_side()
-    out = {"laptop: export, JSON, gzip": f"{_median(lambda: _timed(laptop_side)) * 1000:,.0f} ms",
-           "on the wire": f"{len(wire) / 1024:,.0f} KB ({len(gzip.decompress(wire)) / 1024 / 1024:,.1f} MB "
-                          f"uncompressed, {Hand.objects.filter(scorecard__table__round__event=event).count():,} hands)"}
-    # The last hand of table 1, then the server takes the event's state.
-    card = Scorecard.objects.get(table__round__event=event, status=Scorecard.Status.OPEN, table__number=1)
-    from bench.scale import _records
+    def wire(payload: dict) -> bytes:
+        return gzip.compress(json.dumps(payload, ensure_ascii=False).encode())
 
-    record = _records(card, event.hands_per_round, 99)[-1]
-    _enter(card, card.hands.count() + 1, record, event.organisers.first())
-    _hold, key, _doc = venue.hold_take(event=event, actor=event.organisers.first(), holder="bench")
-    body = json.loads(gzip.decompress(laptop_side()))
-    versions = iter(range(body["version"], body["version"] + 10 * REPEAT))
+    def laptop_whole() -> bytes:
+        doc, version = exported()
+        return wire({"version": version, "archive": doc})
 
-    def server_side() -> float:
-        raw = laptop_side()
+    def laptop_delta(previous: dict) -> tuple[bytes, dict]:
+        # As client._send: export, the patch against the acknowledged archive, the digest,
+        # and the new archive packed for the hold.
+        doc, version = exported()
+        text = archive.delta.canonical(doc)
+        venue.packed_state(text)
+        return wire({"version": version, "base": 1, "delta": archive.delta.diff(previous, doc),
+                     "sha256": archive.delta.digest(text)}), doc
+
+    out = {"the event": f"{hands:,} hands"}
+    whole = laptop_whole()
+    out["laptop: a whole push (export, JSON, gzip)"] = f"{_median(lambda: _timed(laptop_whole)) * 1000:,.0f} ms"
+    out["a whole push on the wire"] = (f"{len(whole) / 1024:,.0f} KB "
+                                       f"({len(gzip.decompress(whole)) / 1024 / 1024:,.1f} MB uncompressed)")
+    _hold, key, _doc = venue.hold_take(event=event, actor=organiser, holder="bench")
+    versions = iter(range(10, 10 + 100 * REPEAT))
+
+    def server_whole() -> float:
+        raw = laptop_whole()
+        # A whole push over a state the server does not know: written as an import is (the
+        # first push, or a round drawn, a penalty, a player renamed).
+        venue.VenueHold.objects.filter(event=event).update(state=b"")
         start = time.perf_counter()
         pushed = json.loads(gzip.decompress(raw))
         venue.push_apply(event=event, key=key, version=next(versions), doc=pushed["archive"])
         return time.perf_counter() - start
 
-    out["server: read, check, apply a push"] = f"{_median(server_side) * 1000:,.0f} ms"
-    out["one push, laptop and server"] = (
-        f"{_median(lambda: _timed(laptop_side)) * 1000 + _median(server_side) * 1000:,.0f} ms")
+    out["server: read, check, write a whole push"] = f"{_median(server_whole) * 1000:,.0f} ms"
+    # The last hand of table 1's open card, then corrections of it, each pushed as a delta.
+    card = Scorecard.objects.get(table__round__event=event, status=Scorecard.Status.OPEN, table__number=1)
+    last = event.hands_per_round
+    laptop_times, server_times, sizes = [], [], []
+    for run in range(REPEAT):
+        hold = venue.VenueHold.objects.get(event=event)
+        previous = venue.stored_state(hold)
+        record = _records(card, last, 99 + run)[last - 1]
+        # The hand is typed at the laptop: one database plays both ends here, so the hold is
+        # the laptop's while it is typed (the server refuses writes to a lent event).
+        holds = venue.VenueHold.objects.filter(event=event)
+        holds.update(side=venue.HELD)
+        _enter(card, last, record, organiser, reason="" if run == 0 else "bench: a correction")
+        holds.update(side=venue.LENT)
+        start = time.perf_counter()
+        raw, doc = laptop_delta(previous)
+        laptop_times.append(time.perf_counter() - start)
+        sizes.append(len(raw))
+        start = time.perf_counter()
+        pushed = json.loads(gzip.decompress(raw))
+        answer = venue.push_apply(event=event, key=key, version=next(versions), base=hold.version,
+                                  delta=pushed["delta"], sha256=pushed["sha256"])
+        server_times.append(time.perf_counter() - start)
+        assert answer["applied"], answer
+    out["laptop: a hand's delta (export, diff, digest, gzip)"] = f"{statistics.median(laptop_times) * 1000:,.0f} ms"
+    out["a hand's delta on the wire"] = f"{statistics.median(sizes) / 1024:,.1f} KB"
+    out["server: read, patch, check, write a hand's delta"] = f"{statistics.median(server_times) * 1000:,.0f} ms"
+    out["a hand's push, laptop and server"] = (
+        f"{(statistics.median(laptop_times) + statistics.median(server_times)) * 1000:,.0f} ms")
     copy = f"{event.slug}-copy"
     doc = json.loads(archive.dumps(archive.export_event(event)).replace(
         f'"slug": "{event.slug}"', f'"slug": "{copy}"'))

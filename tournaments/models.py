@@ -597,6 +597,10 @@ class VenueHold(models.Model):
     last_error = models.CharField(max_length=300, blank=True)
     # The laptop: the server took the event back (its staff, a laptop lost): pushes stop.
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # The event's archive at `version` (the laptop's, as JSON compressed with gzip), on both
+    # sides: what the next push's delta is made against and applied to (docs/venue.md).
+    # Empty until the first push went through.
+    state = models.BinaryField(blank=True, default=b"")
 
     def __str__(self) -> str:
         return f"{self.get_side_display()}: {self.event}"

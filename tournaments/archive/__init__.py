@@ -20,8 +20,10 @@ every time and add audit entries, and the archive must come back exactly as it w
 
 The package, one module per step: `format` (names, versions, fields, JSON), `export`,
 `check` (the checker, the header, players and users), `check_event` (an event's body and its
-references), `verify` (stored scores against the engine), `write`, `importing` (the entry
-points) and `backup` (files and backup folders). Their building blocks are shared with
+references), `verify` (stored scores against the engine), `write`, `write_changes` (an event
+brought from one archive of it to the next, writing what changed), `delta` (what changed
+between two archives, as a patch), `importing` (the entry points) and `backup` (files and
+backup folders). Their building blocks are shared with
 `leagues.archive` and `leagues.archive_cups`, whose season and cup archives embed events.
 
 What other modules call is named here: the apps above tournaments import this package, never
@@ -29,6 +31,7 @@ its modules (import-linter's front-door contract), but for `archive.api`, the to
 archive's endpoints, which the leagues' archive endpoints share.
 """
 
+from tournaments.archive import delta
 from tournaments.archive.backup import read_file, write_backup, write_file
 from tournaments.archive.check import Checker, check_header, check_player, ensure_users
 from tournaments.archive.check_event import (
@@ -58,6 +61,7 @@ from tournaments.archive.importing import (
     record_import,
     refuse_if_rescored_differently,
     replace_event,
+    update_event,
     validate_event,
 )
 from tournaments.archive.write import Stamps, write_audit, write_event_body
@@ -66,8 +70,9 @@ __all__ = [
     # An event's archive, whole.
     "dumps", "export_event", "import_event", "loads", "read_file", "read_snapshot",
     "validate_event", "write_backup", "write_file",
-    # An event brought in place to the state of its archive (a venue's push).
-    "replace_event",
+    # An event brought in place to the state of its archive (a venue's push), and what
+    # changed between two archives of it (`delta`: diff, patch, digest).
+    "delta", "replace_event", "update_event",
     # The building blocks of the archives that embed events (leagues.archive, archive_cups).
     "FORMAT", "IMPORT_ACTION", "LOCAL_ACTIONS", "VERSION", "Checker", "ImportContext", "Stamps",
     "atomic_import", "audit_out", "check_audit_list", "check_event_body", "check_header",

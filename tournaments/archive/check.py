@@ -43,26 +43,38 @@ def _json_type(value: Any) -> str:
     return pgettext("archive value", "an object")
 
 
-def _expected_type(f: models.Field) -> tuple[str, Any]:
-    """(what the archive holds for a model field, in the active language; a check of a JSON
-    value)."""
+def _expected_words(f: models.Field) -> str:
+    """What the archive holds for a model field, in the active language (asked only for a
+    refusal: translating it for every value of a large archive cost a second at 256 players)."""
     if isinstance(f, models.JSONField):
-        return pgettext("archive value", "any JSON value"), lambda v: True
+        return pgettext("archive value", "any JSON value")
     if isinstance(f, models.BooleanField):
-        return pgettext("archive value", "true or false"), lambda v: isinstance(v, bool)
+        return pgettext("archive value", "true or false")
     if isinstance(f, models.DateTimeField):
-        return pgettext("archive value", "a UTC time as text (ISO 8601)"), lambda v: isinstance(v, str)
+        return pgettext("archive value", "a UTC time as text (ISO 8601)")
     if isinstance(f, models.DateField):
-        return pgettext("archive value", "a date as text (YYYY-MM-DD)"), lambda v: isinstance(v, str)
+        return pgettext("archive value", "a date as text (YYYY-MM-DD)")
     if isinstance(f, models.DecimalField):
-        return pgettext("archive value", "a decimal number as text"), lambda v: isinstance(v, str)
+        return pgettext("archive value", "a decimal number as text")
     if isinstance(f, ExactPointsField):
         return pgettext("archive value", 'a number as text ("4", "-0.333") or an exact fraction '
-                                         '("22/3")'), lambda v: isinstance(v, str)
+                                         '("22/3")')
     if isinstance(f, models.IntegerField):
-        return pgettext("archive value", "a whole number"), \
-            lambda v: isinstance(v, int) and not isinstance(v, bool)
-    return pgettext("archive value", "text"), lambda v: isinstance(v, str)
+        return pgettext("archive value", "a whole number")
+    return pgettext("archive value", "text")
+
+
+def _type_check(f: models.Field) -> Any:
+    """The check of a JSON value for a model field (the same field kinds as `_expected_words`)."""
+    if isinstance(f, models.JSONField):
+        return lambda v: True
+    if isinstance(f, models.BooleanField):
+        return lambda v: isinstance(v, bool)
+    if isinstance(f, (models.DateTimeField, models.DateField, models.DecimalField, ExactPointsField)):
+        return lambda v: isinstance(v, str)
+    if isinstance(f, models.IntegerField):
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+    return lambda v: isinstance(v, str)
 
 
 @dataclass
@@ -107,10 +119,9 @@ class Checker:
                 return None
             self.add(path, "null", _("may not be null"))
             return INVALID
-        what, ok = _expected_type(f)
-        if not ok(value):
+        if not _type_check(f)(value):
             self.add(path, "wrong_type", _("must be %(expected)s, got %(type)s") % {
-                "expected": what, "type": _json_type(value)})
+                "expected": _expected_words(f), "type": _json_type(value)})
             return INVALID
         if isinstance(f, models.DateTimeField):
             parsed = _parse_time(value)

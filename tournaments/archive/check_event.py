@@ -64,6 +64,11 @@ class ImportContext:
     # The event an archive replaces in place (a venue's push, tournaments.venue): its own slug
     # is not "taken".
     replacing: int | None = None
+    # The cards of the archive the event was last brought to, by (round, table), with its
+    # stake: a card that is the same again was scored against the engine then, and is not
+    # scored again (a venue's push of one more hand re-scores one card, not 256).
+    scored_cards: dict[tuple[int, int], Any] = field(default_factory=dict)
+    scored_stake: Any = None
 
 
 def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
@@ -254,6 +259,9 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
     if len(checker.errors) != before or values is None:
         return None, numbers
     plan = {"fields": values, **people, "hands": hands, "money_rows": rows}
+    if (ctx.scored_cards.get((round_number, table_number)) == card
+            and ctx.scored_stake == event_fields["stake_haler"]):
+        return plan, numbers
     # Only a card without other problems is scored again (the engine would repeat them).
     checker.errors.extend(score_mismatches(card_spec_from_plan(plan, event_fields), path,
                                            round_number, table_number))

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.archive import write_changes
 from tournaments.archive.check import Checker, check_header, ensure_users
 from tournaments.archive.check_event import ImportContext, check_event_body, resolve_players
 from tournaments.archive.format import IMPORT_ACTION
@@ -24,15 +25,23 @@ from tournaments.models import (
 from tournaments.services import audit
 
 
-def _check_event_doc(doc: Any, replacing: Event | None = None
-                     ) -> tuple[Checker, ImportContext, dict | None]:
+def _check_event_doc(doc: Any, replacing: Event | None = None, *, previous: dict | None = None,
+                     resolve: bool = True) -> tuple[Checker, ImportContext, dict | None]:
+    """Check an event archive: (its problems, the import's context, the plan). `previous`: the
+    archive `replacing` was last brought to, whose unchanged cards are not scored again;
+    `resolve=False` leaves the players unmatched with the registry (`resolve_players`)."""
     checker = Checker()
     ctx = ImportContext(replacing=replacing.pk if replacing is not None else None)
+    if previous is not None:
+        body = previous["event"]
+        ctx.scored_stake = body["stake_haler"]
+        ctx.scored_cards = {(r["number"], t["number"]): t["scorecard"]
+                            for r in body["rounds"] for t in r["tables"]}
     doc = check_header(doc, "event", checker, ("event",))
     plan = None
     if doc is not None and "event" in doc:
         plan = check_event_body(doc["event"], "event", checker, ctx)
-        if plan is not None:
+        if plan is not None and resolve:
             resolve_players(checker, ctx, [plan])
     return checker, ctx, plan
 
@@ -58,22 +67,38 @@ def import_event(doc: Any, actor: Any) -> Event:
 
 
 def replace_event(doc: Any, event: Event, *, accounts_of: set[str] | None = None) -> Event:
+    """Bring `event` to the state an archive of it holds, in place: `update_event` from no
+    known earlier archive, so written as a whole."""
+    return update_event(doc, event, accounts_of=accounts_of)
+
+
+def update_event(doc: Any, event: Event, *, previous: dict | None = None,
+                 accounts_of: set[str] | None = None) -> Event:
     """Bring `event` to the state an archive of it holds, in place (a venue's push,
     tournaments.venue): checked as an import is (its slug must be the event's), then its
-    content replaced in the caller's transaction and re-scored; refused (ServiceError listing
+    content written in the caller's transaction and re-scored; refused (ServiceError listing
     every problem) with nothing written. The event's row stays, and so do what refers to it
     from outside (a league's matchday, a cup). No audit entry here: the archive's trail is the
     event's trail; the caller records the push where it must.
+
+    `previous`: the archive the event was last brought to (checked then, and the stored event
+    unchanged since, which the venue's hold guarantees). When the new one has the same shape
+    (`write_changes.fits`), only what changed is checked against the engine and written (one
+    more hand: one card); otherwise, and without `previous`, the content is replaced whole.
 
     `accounts_of`: the only usernames of the archive that name this database's accounts (a
     venue's push: the event's own officials, whose accounts the laptop took with the event);
     every other name is no account here (its entries keep their labels) and no account is
     created, so an archive from outside never speaks for this database's users."""
-    checker, ctx, plan = _check_event_doc(doc, replacing=event)
+    checker, ctx, plan = _check_event_doc(doc, replacing=event, previous=previous, resolve=False)
     if plan is not None and plan["fields"] is not None and plan["fields"].get("slug") != event.slug:
         checker.add("event.slug", "other_event",
                     _("this archive is of the event %(slug)s, not %(event)s") % {
                         "slug": plan["fields"].get("slug"), "event": event.slug})
+    in_place = (previous is not None and plan is not None and not checker.errors
+                and write_changes.fits(previous["event"], doc["event"]))
+    if plan is not None and not in_place:
+        resolve_players(checker, ctx, [plan])
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
                                                "message": _("the archive cannot be read")}])
@@ -83,6 +108,10 @@ def replace_event(doc: Any, event: Event, *, accounts_of: set[str] | None = None
         else:
             known = _accounts(ctx.usernames & accounts_of)
             users = {name: known.get(name) for name in ctx.usernames}
+        if in_place:
+            cards = write_changes.write_changes(plan, previous["event"], doc["event"], event, users)
+            refuse_if_rescored_differently([event], cards=cards)
+            return event
         kept = _local_of(event)
         event = write_event_body(plan, ctx, users, into=event)
         _restore_local(event, kept)
@@ -144,10 +173,12 @@ class atomic_import:
         return False
 
 
-def refuse_if_rescored_differently(events: list[Event]) -> None:
-    """After writing, score every scorecard again from the database: what was stored must be
-    what the engine computes, or the import is rolled back."""
-    problems = [p for event in events for p in verify_event_scores(event)]
+def refuse_if_rescored_differently(events: list[Event],
+                                   cards: set[tuple[int, int]] | None = None) -> None:
+    """After writing, score every scorecard again from the database (or only `cards`, by
+    (round, table)): what was stored must be what the engine computes, or the import is rolled
+    back."""
+    problems = [p for event in events for p in verify_event_scores(event, cards=cards)]
     if problems:
         raise ServiceError(problems)
 

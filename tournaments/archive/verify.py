@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db import models
 from django.utils.translation import gettext as _
 
 import scoring
@@ -176,12 +177,19 @@ class _Rescore:
             self.add(f"{path}.totals", "score_mismatch", self.totals_differ(result))
 
 
-def verify_event_scores(event: Event) -> list[dict[str, Any]]:
-    """Score every scorecard of a stored event again and list where the stored values differ."""
+def verify_event_scores(event: Event, cards: set[tuple[int, int]] | None = None
+                        ) -> list[dict[str, Any]]:
+    """Score every scorecard of a stored event again (or only `cards`, by (round, table)) and
+    list where the stored values differ."""
     problems = []
-    cards = (Scorecard.objects.filter(table__round__event=event)
-             .select_related("table__round").order_by("table__round__number", "table__number"))
-    for card in cards:
+    stored = (Scorecard.objects.filter(table__round__event=event)
+              .select_related("table__round").order_by("table__round__number", "table__number"))
+    if cards is not None:
+        keys = models.Q(pk__in=[])
+        for rnd, number in cards:
+            keys |= models.Q(table__round__number=rnd, table__number=number)
+        stored = stored.filter(keys)
+    for card in stored:
         rnd, number = card.table.round.number, card.table.number
         problems.extend(score_mismatches(_card_spec_from_db(card, event.stake_haler),
                                          f"{event.slug}: round {rnd} table {number}", rnd, number))

@@ -3,8 +3,11 @@ under /api/v1/events/<slug>/venue/:
 
 - POST take/       an organiser's API token; answers {"key", "archive"}: the laptop's key and
                    the event's archive. The server then refuses every other write to it.
-- POST push/       the laptop's key in `X-Venue-Key`; the body {"version", "archive"}, as JSON,
-                   compressed with gzip (Content-Encoding) or not. Answers {"applied", "version"}.
+- POST push/       the laptop's key in `X-Venue-Key`; the body {"version", "archive"} (the whole
+                   archive) or {"version", "base", "delta", "sha256"} (what changed since the
+                   version `base`, archive.delta), as JSON, compressed with gzip
+                   (Content-Encoding) or not. Answers {"applied", "version"}; 409
+                   `base_mismatch` to a delta against another state than the server's.
 - POST return/     as push/, and the server holds the event again.
 - POST take-back/  the server's staff (a laptop lost); the laptop's pushes are refused from then.
 
@@ -107,8 +110,12 @@ class VenuePushView(_KeyedView):
     def post(self, request: Request, slug: str) -> Response:
         event = _holding(slug, request)
         body = _body(request)
+        if "delta" in body:
+            state = {"base": body.get("base"), "delta": body["delta"], "sha256": body.get("sha256")}
+        else:
+            state = {"doc": body.get("archive")}
         return Response(self.apply(event=event, key=request.headers.get("X-Venue-Key", ""),
-                                   version=body.get("version"), doc=body.get("archive")))
+                                   version=body.get("version"), **state))
 
 
 class VenueReturnView(VenuePushView):

@@ -1,10 +1,13 @@
 """The laptop's side of a venue hold (docs/venue.md), over HTTP to the federation's server:
 take an event (its archive imported here, the key kept), push its state, hand it back.
 
-A push sends the event's whole archive, compressed, with the laptop's version of it (the
-newest entry of its audit trail: every change of the event leaves one, so a hand typed on an
-open card moves it too); the server applies a newer version and ignores an older one, so a
-push may be repeated or overtaken without harm. What the server answered is kept on the hold
+A push sends the event's state with the laptop's version of it (the newest entry of its audit
+trail: every change of the event leaves one, so a hand typed on an open card moves it too):
+the first push the whole archive, each later one only what changed since the archive the server
+last acknowledged (archive.delta, kept on the hold), with the digest of the archive it makes.
+The server applies a newer version and ignores an older one, so a push may be repeated or
+overtaken without harm; a delta against a state the server does not hold is refused, and the
+whole archive goes instead. What the server answered is kept on the hold
 for the organiser's page: the version it acknowledged, or why not.
 
 `transport` is the HTTP call (`http_json`, urllib); the tests give their own."""
@@ -102,18 +105,32 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     with archive.read_snapshot():
         doc = archive.export_event(event)
         version = state_version(event)
+    text = archive.delta.canonical(doc)
+    whole = {"version": version, "archive": doc}
+    previous = services.stored_state(hold) if hold.version else None
+    payload = whole if previous is None else {
+        "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
+        "sha256": archive.delta.digest(text)}
+    url = _endpoint(hold.server_url, event.slug, action)
     try:
-        status, answer = transport("POST", _endpoint(hold.server_url, event.slug, action),
-                                   {"version": version, "archive": doc}, {"X-Venue-Key": hold.key})
+        status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})
+        if payload is not whole and status == 409 and _code(answer) == "base_mismatch":
+            # The server holds another state than the last one it acknowledged here (an
+            # answer lost on the way): the whole archive then.
+            payload = whole
+            status, answer = transport("POST", url, whole, {"X-Venue-Key": hold.key})
     except Unreachable as exc:
         error = _("The server cannot be reached: %(reason)s") % {"reason": exc}
         services.push_failed(hold, error)
         return {"ok": False, "error": error}
     if status == 200:
-        services.push_recorded(hold, int(answer.get("version") or version))
+        acknowledged = int(answer.get("version") or version)
+        services.push_recorded(hold, acknowledged,
+                               services.packed_state(text) if acknowledged == version else b"")
         if action == "return":
             services.hold_revoked(hold, returned=True)
-        return {"ok": True, "version": answer.get("version"), "applied": answer.get("applied")}
+        return {"ok": True, "version": answer.get("version"), "applied": answer.get("applied"),
+                "sent": "archive" if payload is whole else "delta"}
     error = _problem(answer, status)
     if status == 403:
         # The server took the event back (or never gave it with this key): stop for good.
@@ -123,8 +140,14 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     return {"ok": False, "error": error}
 
 
+def _code(answer: dict) -> str:
+    errors = answer.get("errors") if isinstance(answer.get("errors"), list) else []
+    return str(errors[0].get("code") or "") if errors and isinstance(errors[0], dict) else ""
+
+
 def push(event: Event, *, transport: Transport | None = None) -> dict[str, Any]:
-    """Send the event's state to the server; what it answered ({"ok", "version" | "error"})."""
+    """Send the event's state to the server; what it answered ({"ok", "version", "applied",
+    "sent": "archive" or "delta"}, or {"ok": false, "error"})."""
     return _send(event, "push", transport)
 
 

@@ -2,8 +2,9 @@
 its audit entry.
 
 On the server: lending an event to a laptop (`hold_take`), applying a laptop's push
-(`push_apply`: the event brought in place to the state of the laptop's archive, by the
-archive's own checks; a version the server holds already changes nothing), taking it back at
+(`push_apply`: the event brought in place to the state of the laptop's archive, sent whole or
+as what changed since the last push, by the archive's own checks; a version the server holds
+already changes nothing), taking it back at
 the end of the day (`hold_return`) or by force (`hold_force_back`, staff). On the laptop: the
 hold of an event taken from a server (`held_record`) and what its pushes learnt
 (`push_recorded`, `push_failed`, `hold_revoked`).
@@ -13,8 +14,10 @@ its SHA-256 and compared in constant time."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import hmac
+import json
 import secrets
 from typing import Any
 
@@ -100,21 +103,57 @@ def _version(value: Any) -> int:
     return value
 
 
+def _base_mismatch() -> Conflict:
+    return Conflict(_("The server holds another state of the event than this push was made "
+                      "against: send the whole archive."), field="base", code="base_mismatch")
+
+
+def stored_state(hold: VenueHold) -> dict | None:
+    """The archive kept on the hold (the last one pushed), or None."""
+    raw = bytes(hold.state or b"")
+    return json.loads(gzip.decompress(raw)) if raw else None
+
+
+def packed_state(text: bytes) -> bytes:
+    """A canonical archive's text as the hold keeps it (fast compression: it is written at
+    every push)."""
+    return gzip.compress(text, compresslevel=1)
+
+
 @transaction.atomic
-def push_apply(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, Any]:
-    """A push from the laptop that holds the event: its archive at its `version`. A version
-    the server holds already (the same push again, or one overtaken by a later one) changes
-    nothing; a newer one brings the event to that state, all or nothing, checked as an
-    import is. Answers what the server now holds."""
+def push_apply(*, event: Event, key: str, version: Any, doc: Any = None, base: Any = None,
+               delta: Any = None, sha256: Any = None) -> dict[str, Any]:
+    """A push from the laptop that holds the event: its archive at its `version`, whole
+    (`doc`), or as what changed (`delta`, archive.delta) since the version `base` the server
+    holds, with the SHA-256 of the archive it makes (`sha256`). A version the server holds
+    already (the same push again, or one overtaken by a later one) changes nothing; a newer
+    one brings the event to that state, all or nothing, checked as an import is (a delta's
+    unchanged cards were checked when they came). A delta against another state is refused
+    (409 `base_mismatch`): the laptop then sends the whole archive. Answers what the server
+    now holds."""
     version = _version(version)
     event = Event.objects.select_for_update().get(pk=event.pk)
     hold = _lent_hold(event, key)
     if version <= hold.version:
         return {"applied": False, "version": hold.version}
+    previous = stored_state(hold)
+    if delta is not None:
+        if previous is None or base != hold.version:
+            raise _base_mismatch()
+        try:
+            doc = archive.delta.patch(previous, delta)
+        except archive.delta.DeltaMismatch as exc:
+            raise _base_mismatch() from exc
+        text = archive.delta.canonical(doc)
+        if archive.delta.digest(text) != sha256:
+            raise _base_mismatch()
+    else:
+        text = archive.delta.canonical(doc)
     officials = set(archive.usernames_of(event.organisers)) | set(archive.usernames_of(event.referees))
-    archive.replace_event(_officials_kept(doc, event), event, accounts_of=officials)
-    hold.version, hold.last_push_at = version, timezone.now()
-    hold.save(update_fields=["version", "last_push_at"])
+    archive.update_event(_officials_kept(doc, event), event, accounts_of=officials,
+                         previous=_officials_kept(previous, event) if previous is not None else None)
+    hold.version, hold.last_push_at, hold.state = version, timezone.now(), packed_state(text)
+    hold.save(update_fields=["version", "last_push_at", "state"])
     audit.event_changed(event)
     # The event's trail is now the laptop's, which holds every change made there; the push
     # itself is kept in the server's own trail, outside the event's (the next push replaces
@@ -136,10 +175,11 @@ def _officials_kept(doc: Any, event: Event) -> Any:
 
 
 @transaction.atomic
-def hold_return(*, event: Event, key: str, version: Any, doc: Any) -> dict[str, Any]:
-    """The laptop hands the event back with its last state: applied as a push, then the
-    server holds the event again (corrections, ratings)."""
-    answer = push_apply(event=event, key=key, version=version, doc=doc)
+def hold_return(*, event: Event, key: str, version: Any, **push: Any) -> dict[str, Any]:
+    """The laptop hands the event back with its last state: applied as a push (`push`: its
+    `doc`, or `base`, `delta` and `sha256`), then the server holds the event again
+    (corrections, ratings)."""
+    answer = push_apply(event=event, key=key, version=version, **push)
     hold = _lent_hold(event, key)
     hold.delete()
     audit.record(actor=_label(hold), action="venue.return", target=event, event=event,
@@ -190,10 +230,11 @@ def held_record(*, event: Event, server_url: str, key: str, actor: Any) -> Venue
 
 
 @transaction.atomic
-def push_recorded(hold: VenueHold, version: int) -> None:
-    """The server acknowledged the laptop's state at `version`."""
+def push_recorded(hold: VenueHold, version: int, state: bytes = b"") -> None:
+    """The server acknowledged the laptop's state at `version`: `state` is that archive
+    (`packed_state`), the next push's base; empty when the laptop does not know it."""
     VenueHold.objects.filter(pk=hold.pk).update(version=version, last_push_at=timezone.now(),
-                                                last_error="")
+                                                last_error="", state=state)
 
 
 @transaction.atomic

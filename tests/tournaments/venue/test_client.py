@@ -80,7 +80,8 @@ def test_the_laptop_takes_the_event_and_pushes_its_state_with_its_version(server
                                "points_by_player": dict(zip(card.player_ids, [20, 20, 15, 15], strict=True))})
     version = client.state_version(event)
     fake = FakeServer((200, {"applied": True, "version": version}))
-    assert client.push(event, transport=fake) == {"ok": True, "version": version, "applied": True}
+    assert client.push(event, transport=fake) == {"ok": True, "version": version, "applied": True,
+                                                  "sent": "archive"}
     method, url, payload, headers = fake.calls[0]
     assert url == f"{SERVER}/api/v1/events/far-away/venue/push/" and headers == {"X-Venue-Key": "laptop-key"}
     assert payload["version"] == version

@@ -2,7 +2,9 @@
 (a runserver process on the tests' PostgreSQL database) and a venue's laptop (a runserver
 process of its own on a SQLite file, tasks in process, commands run as an organiser at the
 venue would). The laptop takes a 12-player event, the server refuses a write to it, round 1 is
-seated, published and played on the laptop while the server is stopped for part of the round;
+seated and published on the laptop, table 1 plays it on phones through its table link on the
+laptop's address (the laptop's runserver), the others are played while the server is stopped
+for part of the round;
 when the server is back the next push brings it to exactly the laptop's state (its archive of
 the event equals the laptop's); round 2 the same; the event is handed back and a correction on
 the server works again.
@@ -11,14 +13,18 @@ Needs PostgreSQL for the server (CI runs it; elsewhere it is skipped)."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
+import re
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -107,12 +113,58 @@ if {close!r}:
     round_jobs.round_close(rnd=event.rounds.get(number={number}), actor=boss)
 """)
 
+    def table_link(self, number: int, table: int) -> dict:
+        """Round `number`'s table link: its token, the card's players."""
+        return json.loads(self.run(f"""
+import json
+from tournaments.models import TableLink
+link = TableLink.objects.get(table__round__event__slug={SLUG!r}, table__round__number={number},
+                             table__number={table}, revoked_at__isnull=True)
+print(json.dumps({{"token": link.token, "players": link.table.scorecard.player_ids}}))
+""").strip().splitlines()[-1])
+
     def push(self) -> dict:
         done = self.manage("venue", "push", SLUG, check=False)
         return json.loads(done.stdout)
 
     def archive_event(self) -> dict:
         return json.loads(self.manage("export_event", SLUG, "-").stdout)["event"]
+
+
+class Phone:
+    """A player's phone on the venue's Wi-Fi: a browser's cookies, the laptop's address, the
+    forms posted as a browser posts them (with the CSRF token the page gave)."""
+
+    def __init__(self, base: str, token: str, seat: int) -> None:
+        self.base, self.token = base, token
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener.addheaders = [("Accept-Language", "en")]
+        self.get()
+        self.post("seat/", {"seat": seat})
+
+    def get(self) -> str:
+        with self.opener.open(f"{self.base}/t/{self.token}/", timeout=30) as response:
+            return response.read().decode()
+
+    def post(self, path: str, fields: dict) -> str:
+        csrf = next(c.value for c in self.jar if c.name == "csrftoken")
+        data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": csrf}).encode()
+        request = urllib.request.Request(f"{self.base}/t/{self.token}/{path}", data=data,
+                                         headers={"Referer": f"{self.base}/t/{self.token}/"})
+        with self.opener.open(request, timeout=30) as response:  # follows the redirect
+            return response.read().decode()
+
+    def hand(self, number: int, players: list[str]) -> None:
+        from tournaments.seating.rotation import rest_rotation
+
+        resting = rest_rotation(players, max(number, 4))[number - 1]["resting"]
+        declarer = next(p for p in players if p != resting)
+        version = re.search(r'name="version" value="(\d+)"', self.get())
+        page = self.post("hands/", {"number": number, "version": version.group(1) if version else "",
+                                    "game": "trojka", "declarer": declarer, "resting": resting,
+                                    "points": 40 + number})
+        assert f"Hand {number} saved" in page, page[:2000]
 
 
 def _server_archive() -> dict:
@@ -127,7 +179,7 @@ def test_a_day_at_a_venue_with_the_server_down_for_part_of_a_round(tmp_path):
     event = printouts.slovenian_event(slug=SLUG, tables=3, hands_per_round=4, planned_rounds=2)
     boss = event.organisers.first()
     token = Token.objects.create(user=boss).key
-    server_env, port = _env(_server_database_url()), free_port()
+    server_env, port, laptop_port = _env(_server_database_url()), free_port(), free_port()
     server = f"http://127.0.0.1:{port}"
     laptop = Laptop(tmp_path)
 
@@ -146,9 +198,25 @@ def test_a_day_at_a_venue_with_the_server_down_for_part_of_a_round(tmp_path):
         with pytest.raises(Conflict):
             services.registration_add(event=event, actor=boss, first_name="Late", last_name="Comer")
 
-        laptop.play(1, [1], seat=True)
+        laptop.play(1, [], seat=True)
+        # Table 1 plays on its phones, through its table link on the laptop's address.
+        with _running(laptop.env, laptop_port):
+            link = laptop.table_link(1, 1)
+            first = Phone(f"http://127.0.0.1:{laptop_port}", link["token"], seat=1)
+            for number in (1, 2, 3, 4):
+                first.hand(number, link["players"])
+                if number == 2:
+                    # A push in the middle of the card: what changed since the last one.
+                    assert laptop.push() == {"ok": True, "applied": True, "sent": "delta",
+                                             "version": mock.ANY}
+                    assert _server_archive() == laptop.archive_event()
+            first.post("submit/", {})
+            Phone(f"http://127.0.0.1:{laptop_port}", link["token"], seat=3).post("confirm/", {})
         assert laptop.push()["ok"] is True
         assert _server_archive() == laptop.archive_event()
+        server_card = Event.objects.get(slug=SLUG).rounds.get(number=1).tables.get(number=1).scorecard
+        assert (server_card.status, server_card.hands.count()) == ("confirmed", 4)
+        assert server_card.hands.get(number=1).entered_by_seat == 1
 
     # The server is down: the venue plays on, the push waits.
     laptop.play(1, [2, 3])

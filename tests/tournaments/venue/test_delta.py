@@ -1,0 +1,261 @@
+"""A push of what changed (issue #32, docs/venue.md): after the first push a laptop sends the
+server only what changed since the archive the server acknowledged, and the server writes
+only that (one more hand: one card, its new hand and the trail's new entries), with every row
+that stays keeping its id. A delta against another state is refused and the laptop then sends
+the whole archive. The archive's own patch (archive.delta) is pure and tested first."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.venue.test_holds import _dumped, _push, _take
+from tournaments import archive, services
+from tournaments.archive import delta
+from tournaments.errors import Conflict
+from tournaments.models import Hand, VenueHold
+from tournaments.venue import client
+from tournaments.venue import services as venue
+
+# ------------------------------------------------------------------------------------------
+# The patch, pure
+# ------------------------------------------------------------------------------------------
+
+
+def _random_json(rng: random.Random, depth: int = 0):
+    kind = rng.choice(["int", "str", "bool", "none", "list", "dict"] if depth < 4 else ["int", "str"])
+    if kind == "int":
+        # Not 0 or 1: Python holds them equal to false and true, and so does the patch (the
+        # digest beside a push catches such a change, test_a_delta_against_another_state...).
+        return rng.randint(2, 5)
+    if kind == "str":
+        return rng.choice(["a", "b", "c", ""])
+    if kind == "bool":
+        return rng.choice([True, False])
+    if kind == "none":
+        return None
+    if kind == "list":
+        return [_random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return {rng.choice("wxyz"): _random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+def _mutated(rng: random.Random, value, depth: int = 0):
+    if depth > 4 or rng.random() < 0.2:
+        return _random_json(rng, depth)
+    if isinstance(value, list):
+        out = [_mutated(rng, v, depth + 1) if rng.random() < 0.5 else v for v in value]
+        if rng.random() < 0.3:
+            out = out[:rng.randint(0, len(out))]
+        if rng.random() < 0.3:
+            out += [_random_json(rng, depth + 1)]
+        return out
+    if isinstance(value, dict):
+        out = {k: (_mutated(rng, v, depth + 1) if rng.random() < 0.5 else v) for k, v in value.items()
+               if rng.random() < 0.8}
+        if rng.random() < 0.3:
+            out[rng.choice("wxyz")] = _random_json(rng, depth + 1)
+        return out
+    return _random_json(rng, depth)
+
+
+def test_a_patch_turns_the_old_document_into_the_new_one_and_leaves_the_old_alone():
+    rng = random.Random(32)
+    for _ in range(2000):
+        old = _random_json(rng)
+        new = _mutated(rng, old)
+        kept = copy.deepcopy(old)
+        patch = delta.diff(old, new)
+        # It travels as JSON.
+        patch = json.loads(json.dumps(patch))
+        assert delta.canonical(delta.patch(old, patch)) == delta.canonical(new)
+        assert old == kept
+        assert (patch is None) == (delta.canonical(old) == delta.canonical(new))
+
+
+def test_a_value_of_another_type_is_a_change():
+    assert delta.patch({"a": 1}, delta.diff({"a": 1}, {"a": True})) == {"a": True}
+    assert delta.diff(1, 1) is None
+
+
+def test_a_hand_more_is_sent_as_that_hand():
+    old = {"hands": [{"n": i, "record": "x" * 100} for i in range(24)], "status": "open"}
+    new = {"hands": [*old["hands"], {"n": 24, "record": "y"}], "status": "open"}
+    assert delta.diff(old, new) == {"{": {"hands": {"[": 25, "@": {}, "+": [{"n": 24, "record": "y"}]}}}
+
+
+@pytest.mark.parametrize("old, patch", [
+    ({"a": 1}, {"[": 1}),                                 # a list's patch on an object
+    ([1, 2], {"{": {}}),                                  # an object's patch on a list
+    ({"a": 1}, {"{": {"b": {"{": {}}}}),                  # patches a member not there
+    ({"a": 1}, {"{": {}, "-": ["b"]}),                    # removes a member not there
+    ([1, 2], {"[": 3, "@": {}}),                          # a length that does not fit
+    ([1, 2], {"[": 2, "@": {"5": {"=": 1}}}),             # an item not there
+    ([1, 2], {"[": 1, "@": {}, "+": [3]}),                # appends after cutting
+    ({"a": 1}, {"=": 1, "x": 2}),                         # not one patch
+    ({"a": 1}, ["not", "a", "patch"]),
+])
+def test_a_patch_that_does_not_fit_is_refused(old, patch):
+    with pytest.raises(delta.DeltaMismatch):
+        delta.patch(old, patch)
+
+
+# ------------------------------------------------------------------------------------------
+# The server
+# ------------------------------------------------------------------------------------------
+
+
+def _post(slug: str, key: str, body: dict):
+    return Client().post(f"/api/v1/events/{slug}/venue/push/", json.dumps(body),
+                         content_type="application/json", HTTP_X_VENUE_KEY=key)
+
+
+def _delta_body(old: dict, new: dict, version: int, base: int) -> dict:
+    return {"version": version, "base": base, "delta": delta.diff(old, new),
+            "sha256": delta.digest(delta.canonical(new))}
+
+
+@pytest.mark.django_db
+def test_a_delta_brings_the_server_to_the_new_state_writing_only_what_changed(day, monkeypatch):
+    event = day["event"]
+    key = _take(day)
+    assert _push(event.slug, key, 3, day["a"]).json() == {"applied": True, "version": 3}
+    stored = {h.pk for h in Hand.objects.filter(scorecard__table__round__event=event)}
+    # The whole writer is not used for a push of the same shape.
+    from tournaments.archive import importing
+
+    def whole(*args, **kwargs):
+        raise AssertionError("written whole")
+
+    monkeypatch.setattr(importing, "write_event_body", whole)
+    body = _delta_body(day["a"], day["b"], 4, base=3)
+    assert len(json.dumps(body)) < len(json.dumps(day["b"])) * 0.6  # a table of two played
+    answer = _post(event.slug, key, body)
+    assert answer.json() == {"applied": True, "version": 4}, answer.content
+    assert _dumped(event) == archive.dumps(day["b"])
+    # The rows that were there stay, with their ids (the trail names them by id).
+    assert stored <= {h.pk for h in Hand.objects.filter(scorecard__table__round__event=event)}
+    hold = VenueHold.objects.get(event=event)
+    assert venue.stored_state(hold) == day["b"]
+
+
+@pytest.mark.django_db
+def test_a_delta_against_another_state_is_refused_and_changes_nothing(day):
+    event = day["event"]
+    key = _take(day)
+    # Before any push the server knows no state to patch.
+    answer = _post(event.slug, key, _delta_body(day["a"], day["b"], 4, base=0))
+    assert answer.status_code == 409 and answer.json()["errors"][0]["code"] == "base_mismatch"
+    _push(event.slug, key, 3, day["a"])
+    before = _dumped(event)
+    for body in (_delta_body(day["a"], day["b"], 5, base=2),            # another base
+                 {**_delta_body(day["a"], day["b"], 5, base=3), "sha256": "0" * 64},  # not b
+                 {**_delta_body(day["a"], day["b"], 5, base=3), "delta": {"[": 1}}):  # no fit
+        answer = _post(event.slug, key, body)
+        assert answer.status_code == 409 and answer.json()["errors"][0]["code"] == "base_mismatch"
+    assert _dumped(event) == before
+    assert VenueHold.objects.get(event=event).version == 3
+
+
+@pytest.mark.django_db
+def test_a_tampered_delta_is_refused_by_the_archives_checks(day):
+    event = day["event"]
+    key = _take(day)
+    _push(event.slug, key, 3, day["a"])
+    before = _dumped(event)
+    doc = json.loads(json.dumps(day["b"]))
+    card = doc["event"]["rounds"][0]["tables"][0]["scorecard"]
+    card["hands"][0]["scores"] = {k: v + 10 for k, v in card["hands"][0]["scores"].items()}
+    answer = _post(event.slug, key, _delta_body(day["a"], doc, 4, base=3))
+    assert answer.status_code == 400
+    assert any(e["code"] == "score_mismatch" for e in answer.json()["errors"])
+    assert _dumped(event) == before
+
+
+@pytest.mark.django_db
+def test_a_change_of_shape_is_written_whole_from_a_delta(day):
+    """A round drawn, a penalty or a renamed player: the push is written as an import is."""
+    event = day["event"]
+    key = _take(day)
+    _push(event.slug, key, 3, day["b"])
+    renamed = json.loads(json.dumps(day["b"]))
+    renamed["event"]["registrations"][0]["player"]["first_name"] = "Renamed"
+    answer = _post(event.slug, key, _delta_body(day["b"], renamed, 4, base=3))
+    assert answer.json() == {"applied": True, "version": 4}, answer.content
+    assert _dumped(event) == archive.dumps(renamed)
+
+
+# ------------------------------------------------------------------------------------------
+# The laptop
+# ------------------------------------------------------------------------------------------
+
+
+class _Server:
+    """A server that answers pushes as tournaments.venue.services.push_apply does, keeping
+    the archive it holds in memory: a delta is applied to it (refused against another base or
+    digest), the whole archive replaces it."""
+
+    def __init__(self):
+        self.calls: list[dict] = []
+        self.version, self.doc = 0, None
+
+    def __call__(self, method, url, payload, headers):
+        self.calls.append(payload)
+        if "delta" in payload:
+            try:
+                if self.doc is None or payload["base"] != self.version:
+                    raise delta.DeltaMismatch("another base")
+                doc = delta.patch(self.doc, json.loads(json.dumps(payload["delta"])))
+            except delta.DeltaMismatch:
+                return 409, {"errors": [{"code": "base_mismatch", "message": "send the whole"}]}
+            if delta.digest(delta.canonical(doc)) != payload["sha256"]:
+                return 409, {"errors": [{"code": "base_mismatch", "message": "send the whole"}]}
+        else:
+            doc = payload["archive"]
+        self.version, self.doc = payload["version"], doc
+        return 200, {"applied": True, "version": payload["version"]}
+
+
+def _hand(card, number: int) -> None:
+    card.refresh_from_db()
+    services.hand_save(scorecard=card, number=number, actor=card.table.round.event.organisers.first(),
+                       expected_version=card.version,
+                       record={"game": "klop", "resting": card.player_ids[number % 4],
+                               "points_by_player": dict(zip(card.player_ids, [20, 20, 15, 15], strict=True))})
+
+
+@pytest.mark.django_db
+def test_the_laptop_sends_a_delta_after_its_first_push_and_the_whole_when_refused(day):
+    event = day["event"]
+    VenueHold.objects.create(event=event, side=VenueHold.Side.HELD, key="k",
+                             server_url="https://server.example")
+    server = _Server()
+    assert client.push(event, transport=server)["ok"]
+    assert "archive" in server.calls[-1]  # the first push: whole
+    card = event.rounds.get().tables.get(number=2).scorecard
+    _hand(card, 1)
+    assert client.push(event, transport=server)["ok"]
+    assert "delta" in server.calls[-1] and len(server.calls) == 2
+    assert len(json.dumps(server.calls[-1])) < len(json.dumps(server.calls[0])) / 4
+    assert archive.dumps(server.doc) == _dumped(event)
+    hold = VenueHold.objects.get(event=event)
+    assert hold.version == server.version == client.state_version(event)
+    # The server lost its state (an answer lost on the way, a restored server): the delta is
+    # refused and the whole archive goes instead, in the same push.
+    server.doc = None
+    _hand(card, 2)
+    assert client.push(event, transport=server)["ok"]
+    assert [("delta" in c, "archive" in c) for c in server.calls[2:]] == [(True, False), (False, True)]
+    assert archive.dumps(server.doc) == _dumped(event)
+    assert VenueHold.objects.get(event=event).version == client.state_version(event)
+
+
+@pytest.mark.django_db
+def test_a_delta_refused_in_the_services_is_a_conflict(day):
+    event = day["event"]
+    key = _take(day)
+    with pytest.raises(Conflict):
+        venue.push_apply(event=event, key=key, version=2, base=0, delta={"{": {}}, sha256="")
