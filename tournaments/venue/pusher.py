@@ -7,8 +7,9 @@ event in VENUE_PUSH_DELAY seconds (the task retries every VENUE_PUSH_RETRY secon
 line is down). In the embedded default (`make run`: no broker) a thread of the web process does
 it: it wakes at a change, waits VENUE_PUSH_DELAY seconds for the changes that come together (a
 card's hands, a round's close), pushes each changed event once, and tries a failed one again
-every VENUE_PUSH_RETRY seconds. A push sends the whole state, so pushes that are skipped or
-repeated lose nothing. VENUE_AUTO_PUSH=0 turns it off (`manage.py venue push` still works).
+every VENUE_PUSH_RETRY seconds. A push carries the whole state (whole, or as what changed
+since the state the server acknowledged), so pushes that are skipped or repeated lose
+nothing. VENUE_AUTO_PUSH=0 turns it off (`manage.py venue push` still works).
 """
 
 from __future__ import annotations
