@@ -334,7 +334,8 @@ CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 if not CELERY_BROKER_URL:
-    CELERY_BROKER_URL = "memory://"
+    # A host named, or kombu warns "No hostname was supplied" at each eager task.
+    CELERY_BROKER_URL = "memory://localhost/"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

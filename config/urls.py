@@ -5,6 +5,8 @@ leagues and cups (/leagues/, /cups/), rankings (/rankings/)."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -14,6 +16,8 @@ from config.i18n_views import switch_language
 
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever a page links; the icon is an SVG.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg"), permanent=True)),
     # The public pages first: they are what the hall's phones and projector poll all day.
     path("", include("tournaments.pages.urls_public")),
     path("", include("tournaments.pages.urls_table_link")),

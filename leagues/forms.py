@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import CupSeries, League
 from tournaments.domain import limits
+from tournaments.domain.web_address import address_part
 from tournaments.forms import EventForm
 
 
@@ -89,7 +89,7 @@ class SeasonForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(data["name"])[:100]
+            data["slug"] = address_part(data["name"])
         return data
 
     def divisions(self) -> list[dict[str, Any]]:
@@ -172,7 +172,7 @@ class NextSeasonForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(data["name"])[:100]
+            data["slug"] = address_part(data["name"])
         return data
 
 
@@ -195,7 +195,7 @@ class CupForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(data["name"])[:100]
+            data["slug"] = address_part(data["name"])
         return data
 
     def service_fields(self) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from leagues import next_season, selectors
@@ -21,6 +20,7 @@ from leagues.models import (
     SeasonMembership,
 )
 from leagues.services.common import default_division_name, err, full_clean, jsonable
+from tournaments.domain.web_address import address_part
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Player
 from tournaments.services import audit
@@ -81,7 +81,7 @@ def season_create(*, league: League, actor: Any, name: str, slug: str = "",
                   previous: Season | None = None) -> Season:
     """A new season with its divisions (by default the league's number of leagues, named
     I., II., III. ..., and a qualification group: seed 000 §4.2)."""
-    slug = slug or slugify(name)
+    slug = slug or address_part(name)
     if not slug:
         raise ServiceError(_("a season needs a name"), field="name", code="required")
     if league.seasons.filter(slug=slug).exists():

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
+
+_INDEX = re.compile(r"0|[1-9][0-9]{0,9}")
 
 
 def canonical(doc: Any) -> bytes:
@@ -100,7 +103,7 @@ def _patch_object(old: Any, delta: dict[str, Any]) -> dict[str, Any]:
         raise DeltaMismatch("an object's patch on something else")
     out = dict(old)
     for key in removed:
-        if key not in out:
+        if not isinstance(key, str) or key not in out:
             raise DeltaMismatch(f"removes {key!r}, which is not there")
         del out[key]
     for key, sub in changed.items():
@@ -113,7 +116,7 @@ def _patch_object(old: Any, delta: dict[str, Any]) -> dict[str, Any]:
 def _patch_list(old: Any, delta: dict[str, Any]) -> list[Any]:
     length, changed, tail = delta["["], delta.get("@", {}), delta.get("+", [])
     if (not isinstance(old, list) or isinstance(length, bool) or not isinstance(length, int)
-            or not isinstance(changed, dict) or not isinstance(tail, list)
+            or length < 0 or not isinstance(changed, dict) or not isinstance(tail, list)
             or set(delta) - {"[", "@", "+"}):
         raise DeltaMismatch("a list's patch on something else")
     kept = min(len(old), length)
@@ -121,7 +124,8 @@ def _patch_list(old: Any, delta: dict[str, Any]) -> list[Any]:
         raise DeltaMismatch("the list's length does not fit")
     out = old[:kept]
     for index, sub in changed.items():
-        if not (isinstance(index, str) and index.isdigit() and int(index) < kept):
+        # ASCII digits only: "²" is a digit to isdigit(), and int() refuses it.
+        if not (isinstance(index, str) and _INDEX.fullmatch(index) and int(index) < kept):
             raise DeltaMismatch(f"patches item {index!r}, which is not there")
         out[int(index)] = patch(out[int(index)], sub)
     return out + tail

@@ -9,11 +9,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django import forms
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain import limits
 from tournaments.domain.presets import for_ruleset
+from tournaments.domain.web_address import address_part
 from tournaments.forms.common import kc_to_haler, ruleset_choices, ruleset_description
 from tournaments.models import Event, SeatingSystem
 from tournaments.text import ruleset_text
@@ -156,7 +156,7 @@ class EventForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(data["name"])[:100]
+            data["slug"] = address_part(data["name"])
         if data.get("starts_on") and not data.get("ends_on"):
             data["ends_on"] = data["starts_on"]
         options = {}

@@ -76,6 +76,24 @@ def test_a_patch_turns_the_old_document_into_the_new_one_and_leaves_the_old_alon
         assert (patch is None) == (delta.canonical(old) == delta.canonical(new))
 
 
+def test_a_patch_of_anything_is_applied_or_refused_as_not_fitting_never_a_crash():
+    rng = random.Random(35)
+    keys = ["=", "{", "-", "[", "@", "+", "0", "1", "²", "w"]
+
+    def garbage(depth=0):
+        if depth > 3 or rng.random() < 0.3:
+            return _random_json(rng, 3)
+        if rng.random() < 0.5:
+            return [garbage(depth + 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(keys): garbage(depth + 1) for _ in range(rng.randint(1, 3))}
+
+    for _ in range(5000):
+        try:
+            delta.patch(_random_json(rng), garbage())
+        except delta.DeltaMismatch:
+            pass
+
+
 def test_a_value_of_another_type_is_a_change():
     assert delta.patch({"a": 1}, delta.diff({"a": 1}, {"a": True})) == {"a": True}
     assert delta.diff(1, 1) is None
@@ -92,8 +110,12 @@ def test_a_hand_more_is_sent_as_that_hand():
     ([1, 2], {"{": {}}),                                  # an object's patch on a list
     ({"a": 1}, {"{": {"b": {"{": {}}}}),                  # patches a member not there
     ({"a": 1}, {"{": {}, "-": ["b"]}),                    # removes a member not there
+    ({"a": 1}, {"{": {}, "-": [["a"]]}),                  # removes what is no member's name
     ([1, 2], {"[": 3, "@": {}}),                          # a length that does not fit
+    ([1, 2], {"[": -1, "@": {}}),                         # nor does a negative one
     ([1, 2], {"[": 2, "@": {"5": {"=": 1}}}),             # an item not there
+    ([1, 2], {"[": 2, "@": {"²": {"=": 1}}}),             # a digit int() does not read
+    ([1, 2], {"[": 2, "@": {"01": {"=": 1}}}),            # not the index as written
     ([1, 2], {"[": 1, "@": {}, "+": [3]}),                # appends after cutting
     ({"a": 1}, {"=": 1, "x": 2}),                         # not one patch
     ({"a": 1}, ["not", "a", "patch"]),
