@@ -56,7 +56,7 @@ def measure(event) -> dict[str, str]:
     from bench.scale import _records
     from tournaments import archive
     from tournaments.models import Hand, Scorecard
-    from tournaments.venue import client
+    from tournaments.venue import client, state
     from tournaments.venue import services as venue
 
     organiser = event.organisers.first()
@@ -78,7 +78,7 @@ def measure(event) -> dict[str, str]:
         # and the new archive packed for the hold.
         doc, version = exported()
         text = archive.delta.canonical(doc)
-        venue.packed_state(text)
+        state.packed(text)
         return wire({"version": version, "base": 1, "delta": archive.delta.diff(previous, doc),
                      "sha256": archive.delta.digest(text)}), doc
 
@@ -107,7 +107,7 @@ def measure(event) -> dict[str, str]:
     laptop_times, server_times, sizes = [], [], []
     for run in range(REPEAT):
         hold = venue.VenueHold.objects.get(event=event)
-        previous = venue.stored_state(hold)
+        previous = state.stored(hold)
         record = _records(card, last, 99 + run)[last - 1]
         # The hand is typed at the laptop: one database plays both ends here, so the hold is
         # the laptop's while it is typed (the server refuses writes to a lent event).

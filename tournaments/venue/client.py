@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from tournaments import archive
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, VenueHold
-from tournaments.venue import services
+from tournaments.venue import services, state
 
 TIMEOUT_SECONDS = 30
 Transport = Callable[[str, str, dict, dict], tuple[int, dict]]
@@ -107,7 +107,7 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
         version = state_version(event)
     text = archive.delta.canonical(doc)
     whole = {"version": version, "archive": doc}
-    previous = services.stored_state(hold) if hold.version else None
+    previous = state.stored(hold) if hold.version else None
     payload = whole if previous is None else {
         "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
         "sha256": archive.delta.digest(text)}
@@ -126,7 +126,7 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     if status == 200:
         acknowledged = int(answer.get("version") or version)
         services.push_recorded(hold, acknowledged,
-                               services.packed_state(text) if acknowledged == version else b"")
+                               state.packed(text) if acknowledged == version else b"")
         if action == "return":
             services.hold_revoked(hold, returned=True)
         return {"ok": True, "version": answer.get("version"), "applied": answer.get("applied"),

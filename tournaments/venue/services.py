@@ -14,10 +14,8 @@ its SHA-256 and compared in constant time."""
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import hmac
-import json
 import secrets
 from typing import Any
 
@@ -30,6 +28,7 @@ from tournaments.domain import rights
 from tournaments.errors import Conflict, Forbidden, ServiceError
 from tournaments.models import Event, VenueHold
 from tournaments.services import audit
+from tournaments.venue import state
 
 KEY_BYTES = 32
 LENT, HELD = VenueHold.Side.LENT, VenueHold.Side.HELD
@@ -108,18 +107,6 @@ def _base_mismatch() -> Conflict:
                       "against: send the whole archive."), field="base", code="base_mismatch")
 
 
-def stored_state(hold: VenueHold) -> dict | None:
-    """The archive kept on the hold (the last one pushed), or None."""
-    raw = bytes(hold.state or b"")
-    return json.loads(gzip.decompress(raw)) if raw else None
-
-
-def packed_state(text: bytes) -> bytes:
-    """A canonical archive's text as the hold keeps it (fast compression: it is written at
-    every push)."""
-    return gzip.compress(text, compresslevel=1)
-
-
 @transaction.atomic
 def push_apply(*, event: Event, key: str, version: Any, doc: Any = None, base: Any = None,
                delta: Any = None, sha256: Any = None) -> dict[str, Any]:
@@ -136,7 +123,7 @@ def push_apply(*, event: Event, key: str, version: Any, doc: Any = None, base: A
     hold = _lent_hold(event, key)
     if version <= hold.version:
         return {"applied": False, "version": hold.version}
-    previous = stored_state(hold)
+    previous = state.stored(hold)
     if delta is not None:
         if previous is None or base != hold.version:
             raise _base_mismatch()
@@ -152,7 +139,7 @@ def push_apply(*, event: Event, key: str, version: Any, doc: Any = None, base: A
     officials = set(archive.usernames_of(event.organisers)) | set(archive.usernames_of(event.referees))
     archive.update_event(_officials_kept(doc, event), event, accounts_of=officials,
                          previous=_officials_kept(previous, event) if previous is not None else None)
-    hold.version, hold.last_push_at, hold.state = version, timezone.now(), packed_state(text)
+    hold.version, hold.last_push_at, hold.state = version, timezone.now(), state.packed(text)
     hold.save(update_fields=["version", "last_push_at", "state"])
     audit.event_changed(event)
     # The event's trail is now the laptop's, which holds every change made there; the push
@@ -232,7 +219,7 @@ def held_record(*, event: Event, server_url: str, key: str, actor: Any) -> Venue
 @transaction.atomic
 def push_recorded(hold: VenueHold, version: int, state: bytes = b"") -> None:
     """The server acknowledged the laptop's state at `version`: `state` is that archive
-    (`packed_state`), the next push's base; empty when the laptop does not know it."""
+    (`state.packed`), the next push's base; empty when the laptop does not know it."""
     VenueHold.objects.filter(pk=hold.pk).update(version=version, last_push_at=timezone.now(),
                                                 last_error="", state=state)
 

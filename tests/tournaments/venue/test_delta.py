@@ -18,7 +18,7 @@ from tournaments import archive, services
 from tournaments.archive import delta
 from tournaments.errors import Conflict
 from tournaments.models import Hand, VenueHold
-from tournaments.venue import client
+from tournaments.venue import client, state
 from tournaments.venue import services as venue
 
 # ------------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def test_a_delta_brings_the_server_to_the_new_state_writing_only_what_changed(da
     # The rows that were there stay, with their ids (the trail names them by id).
     assert stored <= {h.pk for h in Hand.objects.filter(scorecard__table__round__event=event)}
     hold = VenueHold.objects.get(event=event)
-    assert venue.stored_state(hold) == day["b"]
+    assert state.stored(hold) == day["b"]
 
 
 @pytest.mark.django_db

@@ -23,6 +23,7 @@ from tournaments import archive, services
 from tournaments.errors import Conflict, Forbidden, ServiceError
 from tournaments.models import AuditEntry, Event, TableLink, VenueHold
 from tournaments.venue import services as venue
+from tournaments.venue import state
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +133,7 @@ def test_a_push_interrupted_half_way_leaves_the_previous_state_and_the_next_comp
         venue.push_apply(event=event, key=key, version=4, doc=day["b"])
     assert _dumped(event) == archive.dumps(day["a"])
     assert VenueHold.objects.get(event=event).version == 3
-    assert venue.stored_state(VenueHold.objects.get(event=event)) == day["a"]
+    assert state.stored(VenueHold.objects.get(event=event)) == day["a"]
     monkeypatch.undo()
     assert venue.push_apply(event=event, key=key, version=4, doc=day["b"]) == {"applied": True, "version": 4}
     assert _dumped(event) == archive.dumps(day["b"])

@@ -199,6 +199,7 @@ def test_a_day_at_a_venue_with_the_server_down_for_part_of_a_round(tmp_path):
             services.registration_add(event=event, actor=boss, first_name="Late", last_name="Comer")
 
         laptop.play(1, [], seat=True)
+        assert laptop.push()["sent"] == "archive"  # the first push: whole
         # Table 1 plays on its phones, through its table link on the laptop's address.
         with _running(laptop.env, laptop_port):
             link = laptop.table_link(1, 1)

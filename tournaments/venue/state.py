@@ -1,0 +1,23 @@
+"""The archive a venue hold keeps (`VenueHold.state`, docs/venue.md): on the server the last
+one applied, on the laptop the last one the server acknowledged; the next push's delta is made
+against it on the laptop and applied to it on the server. Kept as canonical JSON
+(archive.delta.canonical) compressed with gzip."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from tournaments.models import VenueHold
+
+
+def stored(hold: VenueHold) -> dict | None:
+    """The archive kept on the hold, or None (no push went through yet)."""
+    raw = bytes(hold.state or b"")
+    return json.loads(gzip.decompress(raw)) if raw else None
+
+
+def packed(text: bytes) -> bytes:
+    """A canonical archive's text as the hold keeps it (fast compression: it is written at
+    every push)."""
+    return gzip.compress(text, compresslevel=1)
