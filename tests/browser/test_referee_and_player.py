@@ -11,13 +11,13 @@ from django.contrib.auth import get_user_model
 from sample_data.factories import allow_event_creation
 from tests.browser.helpers import PASSWORD, login
 from tournaments import services
-from tournaments.models import Event, Registration
+from tournaments.models import AuditEntry, Event, Registration
 from tournaments.services import round_jobs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _event_with_a_played_round() -> tuple[Event, object, object]:
+def _event_with_a_played_round(*, confirmed: bool = True) -> tuple[Event, object, object]:
     users = get_user_model()
     organiser = allow_event_creation(users.objects.create_user("org", password=PASSWORD))
     referee = users.objects.create_user("ref", password=PASSWORD)
@@ -49,6 +49,8 @@ def _event_with_a_played_round() -> tuple[Event, object, object]:
             services.hand_save(scorecard=card, number=number, record=record, actor=organiser,
                                expected_version=card.version)
         services.scorecard_submit(scorecard=card, actor=organiser)
+        if not confirmed:
+            continue
         # Two hands where the round plays four: the referee confirms them with a reason.
         services.scorecard_confirm(scorecard=card, actor=referee,
                                    reason="two-hand test cards (fewer hands than the round plays)")
@@ -58,6 +60,19 @@ def _event_with_a_played_round() -> tuple[Event, object, object]:
 def _standings_row(page, start_number: str) -> str:
     row = page.locator("table.standings tbody tr", has=page.locator(f"td.num:text-is('{start_number}')"))
     return row.inner_text()
+
+
+def _record_renons(page, base: str, event: Event, declarer: str, description: str) -> None:
+    """The referee, logged in, records a renons of `declarer` in hand 1 of table 1."""
+    login(page, base, "ref")
+    page.goto(f"{base}/referee/e/{event.slug}/rounds/1/tables/1/")
+    form = page.locator("#penalty-form")
+    form.locator("select[name=kind]").select_option("renons")
+    form.locator("select[name=player]").select_option(declarer)
+    form.locator("select[name=hand_number]").select_option("1")
+    form.locator("textarea[name=description]").fill(description)
+    form.locator("button[type=submit]").click()
+    page.wait_for_load_state()
 
 
 def test_a_referee_records_a_renons_and_the_standings_change(live_server, new_page):
@@ -71,15 +86,7 @@ def test_a_referee_records_a_renons_and_the_standings_change(live_server, new_pa
     before = _standings_row(public, declarer)
 
     page = new_page()
-    login(page, base, "ref")
-    page.goto(f"{base}/referee/e/{event.slug}/rounds/1/tables/1/")
-    form = page.locator("#penalty-form")
-    form.locator("select[name=kind]").select_option("renons")
-    form.locator("select[name=player]").select_option(declarer)
-    form.locator("select[name=hand_number]").select_option("1")
-    form.locator("textarea[name=description]").fill("revoke in the 7th trick")
-    form.locator("button[type=submit]").click()
-    page.wait_for_load_state()
+    _record_renons(page, base, event, declarer, "revoke in the 7th trick")
     assert "Penalty recorded and scored in hand 1" in page.content()
     # The scorecard shows the renons on the hand, and the history has the entry.
     assert f"renons {declarer}" in page.locator("#hand-1").inner_text()
@@ -91,6 +98,30 @@ def test_a_referee_records_a_renons_and_the_standings_change(live_server, new_pa
         " const row = rows.find(r => r.querySelectorAll('td')[1].innerText.trim() === sn);"
         " return row && row.innerText !== before; }", arg=[declarer, before], timeout=20000)
     assert _standings_row(public, declarer) != before
+
+
+def test_a_referee_records_a_renons_on_a_submitted_card_and_confirms_it_alone(live_server, new_page):
+    """Issue #33: the renons keeps the short card submitted, and the referee's own page offers
+    its confirmation with a reason; nobody else is needed."""
+    event, _organiser, referee = _event_with_a_played_round(confirmed=False)
+    card = event.rounds.get(number=1).tables.get(number=1).scorecard
+    declarer = card.hands.get(number=1).record["declarer"]
+    base = live_server.url
+    page = new_page(390, 844)  # the referee walks the room with his phone
+    _record_renons(page, base, event, declarer, "")
+    assert "The card stays submitted: confirm it below" in page.content()
+    card.refresh_from_db()
+    assert card.status == "submitted"
+    confirm = page.locator("section.verification form", has=page.locator("textarea[name=reason]"))
+    confirm.locator("textarea[name=reason]").fill("two hands played before the table was called off")
+    confirm.locator("button[type=submit]").click()
+    page.wait_for_load_state()
+    assert page.url.startswith(f"{base}/referee/e/{event.slug}/rounds/1/tables/1/")
+    assert "Scorecard confirmed" in page.content()
+    card.refresh_from_db()
+    assert (card.status, card.confirmed_by) == ("confirmed", referee)
+    entry = AuditEntry.objects.get(action="scorecard.confirm", table=card.table)
+    assert entry.reason == "two hands played before the table was called off"
 
 
 def test_a_player_finds_his_table_by_name_and_by_start_number(live_server, new_page):

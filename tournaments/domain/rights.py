@@ -36,6 +36,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.domain import lifecycle
 from tournaments.errors import Forbidden, NotFound, ServiceError
@@ -479,17 +480,23 @@ def _hand_count_refusal(card: Scorecard, actor: Any, official: bool, off: tuple[
     words = {"n": entered, "total": planned}
     if not official:
         return Refusal("hand_count_needs_referee",
-                       _("the card has %(n)s hands where the round plays %(total)s: only a "
-                         "referee may confirm it, with a reason") % words, field="hands")
+                       ngettext("the card has %(n)s hand where the round plays %(total)s: only a "
+                         "referee may confirm it, with a reason",
+                                "the card has %(n)s hands where the round plays %(total)s: only a "
+                         "referee may confirm it, with a reason", entered) % words, field="hands")
     if submitted_by_actor(card, actor):
         return Refusal("hand_count_needs_second_official",
-                       _("the card has %(n)s hands where the round plays %(total)s: another "
-                         "referee or organiser confirms it, not the one who submitted it") % words,
+                       ngettext("the card has %(n)s hand where the round plays %(total)s: another "
+                         "referee or organiser confirms it, not the one who submitted it",
+                                "the card has %(n)s hands where the round plays %(total)s: another "
+                         "referee or organiser confirms it, not the one who submitted it", entered) % words,
                        field="confirmed_by", status=400)
     if not reason.strip():
         return Refusal("hand_count_reason_required",
-                       _("the card has %(n)s hands where the round plays %(total)s: confirming "
-                         "it needs a reason") % words, field="reason", status=400)
+                       ngettext("the card has %(n)s hand where the round plays %(total)s: confirming "
+                         "it needs a reason",
+                                "the card has %(n)s hands where the round plays %(total)s: confirming "
+                         "it needs a reason", entered) % words, field="reason", status=400)
     return None
 
 

@@ -15,9 +15,11 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -78,7 +80,13 @@ def event_role_required(check):
                 # whatever role the page asks: as in the API, 404 comes before 403.
                 visible_round_or_404(request.user, event, kwargs["number"])
             if not check(request.user, event):
-                raise PermissionDenied(_("You do not run this event."))
+                # Who can let him in, not a bare "403 Forbidden" (issue #33).
+                raise PermissionDenied(
+                    _("You are not an official of this event: its organisers add referees and "
+                      "other organisers on the event's Officials page. Ask one of them.")
+                    if check is rights.is_official else
+                    _("Only the organisers of this event manage it: an organiser adds another "
+                      "on the event's Officials page. Ask one of them."))
             return view(request, event, *args, **kwargs)
 
         return wrapper
@@ -237,3 +245,12 @@ def standings_rows_html(table: Any, numbers: list[int]) -> SafeString:
             f'<td class="num{"" if table.uses_points else " strong"}">{escape(score_in(row.score, table.unit))}</td></tr>')
     # Safe: every text in the rows went through `escape`, numbers through int().
     return mark_safe("\n".join(rows))  # noqa: S308
+
+
+def back_or(request: HttpRequest, default: str) -> HttpResponse:
+    """Back to the page that asked (a form's `next`, a path of this site only), or `default`:
+    one form serves the table's entry page and the referee's."""
+    back = request.POST.get("next", "")
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return HttpResponseRedirect(back)
+    return redirect(default)

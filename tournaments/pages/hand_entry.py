@@ -66,6 +66,26 @@ def feedback_response(request: HttpRequest, table: Table) -> HttpResponse:
     })
 
 
+def card_actions(actor: Any, table: Table, sheet: dict[str, Any]) -> dict[str, Any]:
+    """What `actor` may do with the table's card now, as every page that shows the card offers
+    it (the table's entry page, the referee's page): submit it, confirm it (with a reason when
+    it has fewer or more hands than the round plays; alone, against the paper sheet, where the
+    event lets officials confirm alone)."""
+    event, card = table.round.event, sheet["card"]
+    return {
+        "can_submit": rights.may(actor, card, CardAction.SUBMIT, table=table) and bool(
+            sheet["hands"] or sheet["money_rows"]),
+        "can_confirm_card": rights.may(actor, card, CardAction.CONFIRM, table=table),
+        "can_confirm_alone": rights.submitted_by_actor(card, actor) and rights.card_refusal(
+            actor, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,
+        # A card of fewer or more hands than the round plays is the referee's to confirm,
+        # with a reason (tournaments.domain.rights).
+        "hand_count_off": (lifecycle.hand_count_off(card, event)
+                           if card.status == Scorecard.Status.SUBMITTED else None),
+        "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
+    }
+
+
 def card_page(actor: Any, table: Table, *, new_hand: Callable[[Scorecard], bool],
               form: HandForm | None = None, money_form: MoneySheetForm | None = None
               ) -> dict[str, Any]:
@@ -85,14 +105,7 @@ def card_page(actor: Any, table: Table, *, new_hand: Callable[[Scorecard], bool]
     return {
         "event": event, "round": table.round, "table": table, **sheet,
         "form": form, "money_form": money_form, "next_number": next_number,
-        "can_submit": rights.may(actor, card, CardAction.SUBMIT, table=table) and bool(
-            sheet["hands"] or sheet["money_rows"]),
-        "can_confirm_card": rights.may(actor, card, CardAction.CONFIRM, table=table),
-        # A card of fewer or more hands than the round plays is the referee's to confirm,
-        # with a reason (tournaments.domain.rights).
-        "hand_count_off": (lifecycle.hand_count_off(card, event)
-                           if card.status == Scorecard.Status.SUBMITTED else None),
-        "short_of_hands": (not sheet["money"] and len(sheet["hands"]) < event.hands_per_round),
+        **card_actions(actor, table, sheet),
         "game_fields": form.ctx.game_fields_json() if form else {},
         "penalties": list(selectors.penalties_of_table(table)),
     }

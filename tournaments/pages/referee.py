@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -38,6 +37,7 @@ from tournaments.forms import (
 from tournaments.models import AuditEntry, Dispute, Event, Registration, Table
 from tournaments.pages import hand_entry as hand_entry
 from tournaments.pages.common import (
+    back_or,
     event_role_required,
     login_redirect,
     raise_refusal,
@@ -101,7 +101,7 @@ def _event_page(request: HttpRequest, event: Event, *, adjust_form: AdjustmentFo
     }, status=status)
 
 
-def _table_context(event: Event, table: Table, *, hand: int | None = None) -> dict[str, Any]:
+def _table_context(user: Any, event: Event, table: Table, *, hand: int | None = None) -> dict[str, Any]:
     sheet = sheet_context(table, event=event)
     desc = ruleset_description(table.scorecard.ruleset_code) or {}
     hands = [h.number for h in sheet["hands"]]
@@ -116,13 +116,14 @@ def _table_context(event: Event, table: Table, *, hand: int | None = None) -> di
         "penalties": list(selectors.penalties_of_table(table)),
         "disputes": [d for d in selectors.disputes_of(event) if d.table_id == table.pk],
         "history": list(selectors.audit_of_table(table).select_related("table__round")[:30]),
+        **hand_entry.card_actions(user, table, sheet),
     }
 
 
 def _render_table(request: HttpRequest, event: Event, table: Table, *, status: int = 200,
                   **forms: Any) -> HttpResponse:
     hand = limits.whole_number(request.GET.get("hand"), low=1, high=limits.SMALL_MAX)
-    context = _table_context(event, table, hand=hand)
+    context = _table_context(request.user, event, table, hand=hand)
     context.update(forms)
     return render(request, "tournaments/referee/table.html", context, status=status)
 
@@ -156,7 +157,7 @@ def penalty_record(request: HttpRequest, event: Event, number: int, table_number
                 if hand_number is not None:
                     messages.success(request, _(
                         "Penalty recorded and scored in hand %(n)s: the scores of the card "
-                        "changed.") % {"n": hand_number})
+                        "changed.") % {"n": hand_number} + " " + _next_step(table))
                     return redirect("referee-table", event.slug, number, table_number)
                 # The engine scores penalties in the hand they happened in; one for the whole
                 # table changes nothing by itself, and the page must not pretend it did.
@@ -167,6 +168,18 @@ def penalty_record(request: HttpRequest, event: Event, number: int, table_number
                                 + f"?penalty={penalty.pk}#adjust")
     table = table_or_404(event, number, table_number)
     return _render_table(request, event, table, status=400, penalty_form=form)
+
+
+def _next_step(table: Table) -> str:
+    """What comes next for a card an official just changed, in words."""
+    card = table.scorecard
+    card.refresh_from_db(fields=["status"])
+    if card.status == card.Status.SUBMITTED:
+        return _("The card stays submitted: confirm it below (with a reason if it is short of "
+                 "hands), or let a player of the table confirm it.")
+    if card.status == card.Status.OPEN:
+        return _("The card is still open: the table enters its other hands and submits it.")
+    return _("The card counts as corrected in the standings.")
 
 
 @require_POST
@@ -198,11 +211,8 @@ def table_verify(request: HttpRequest, event: Event, number: int, table_number: 
         messages.error(request, str(exc))
     else:
         messages.success(request, _("The table's card is verified."))
-    back = request.POST.get("next", "")
-    # Back to the page that asked (the round page); a path of this site only.
-    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        return HttpResponseRedirect(back)
-    return redirect("referee-table", event.slug, number, table_number)
+    # Back to the page that asked (the round page).
+    return back_or(request, reverse("referee-table", args=[event.slug, number, table_number]))
 
 
 @referee_required

@@ -30,6 +30,7 @@ from tournaments.forms import (
 from tournaments.models import Hand, Scorecard, Table
 from tournaments.pages import hand_entry as hand_entry
 from tournaments.pages.common import (
+    back_or,
     event_role_required,
     login_redirect,
     raise_refusal,
@@ -100,8 +101,6 @@ def _table_page(request: HttpRequest, table: Table, *, form: HandForm | None = N
     return render(request, "tournaments/manage/table.html", {
         **page,
         "playable": lifecycle.is_playable(table.round), "editable": _editable(user, table, card),
-        "can_confirm_alone": rights.submitted_by_actor(card, user) and rights.card_refusal(
-            user, card, CardAction.CONFIRM, table=table, paper_checked=True) is None,
         "can_confirm_hands": rights.may(user, card, CardAction.CONFIRM_HAND, table=table),
         "is_official": rights.is_official(user, event),
         "organiser": rights.is_organiser(user, event),
@@ -261,7 +260,7 @@ def scorecard_submit(request: HttpRequest, slug: str, number: int, table_number:
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Scorecard submitted. A second person confirms it."))
-    return redirect(_table_url(table))
+    return back_or(request, _table_url(table))
 
 
 @require_POST
@@ -283,7 +282,7 @@ def scorecard_confirm(request: HttpRequest, slug: str, number: int, table_number
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Scorecard confirmed: it counts in the standings."))
-    return redirect(_table_url(table))
+    return back_or(request, _table_url(table))
 
 
 @require_POST

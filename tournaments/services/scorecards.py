@@ -120,9 +120,12 @@ def _rescore(card: Scorecard, records: list[dict[str, Any]], actor: Any,
     card.totals = result["totals"]
     card.state = result["hands"][-1].get("state", {}) if result["hands"] else {}
     card.version += 1
-    if card.status == Scorecard.Status.SUBMITTED:
-        # The table changed what it handed in: it hands it in again. A change of a confirmed
-        # or verified card is an official's correction and keeps the card's state.
+    if card.status == Scorecard.Status.SUBMITTED and not rights.is_official(actor, card.table.round.event):
+        # The table changed what it handed in: it hands it in again. An official's change (a
+        # penalty scored on a hand, a correction) keeps the card as handed in, so that the
+        # referee who made it can see it confirmed (issue #33: a renons sent a short card back
+        # to the table and the referee could not finish); a change of a confirmed or verified
+        # card is an official's correction and keeps the card's state too.
         card.status = Scorecard.Status.OPEN
         card.confirmed_by, card.confirmed_by_seat = None, None
         _card_state_shown(card)
