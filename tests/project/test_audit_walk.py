@@ -680,6 +680,18 @@ def _schedule_job_run(w: World, capture: Any) -> Call:
                     "league.schedule.generate", w.organiser)
 
 
+def _round_reopen(w: World) -> Call:
+    rnd = w.closed_round()
+    return Call(lambda: ts.round_reopen(rnd=rnd, actor=w.organiser, reason="closed too early"),
+                "round.reopen", w.organiser)
+
+
+def _round_unpublish(w: World) -> Call:
+    rnd = w.published_round()
+    return Call(lambda: ts.round_unpublish(rnd=rnd, actor=w.organiser, reason="wrong seating"),
+                "round.unpublish", w.organiser)
+
+
 def _round_close(w: World) -> Call:
     rnd = w.published_round()
     for card in Scorecard.objects.filter(table__round=rnd):
@@ -921,6 +933,8 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.round_jobs.round_generation_queue": _round_generation_queue,
     "tournaments.services.round_jobs.round_generate": _round_generate,
     "tournaments.services.round_jobs.round_close": _round_close,
+    "tournaments.services.round_reopen": _round_reopen,
+    "tournaments.services.round_unpublish": _round_unpublish,
     "tournaments.services.checkin.registrations_bulk_status": _registrations_bulk_status,
     "tournaments.services.event_status_follow": _event_status_follow,
     "leagues.services.league_create": lambda w: Call(

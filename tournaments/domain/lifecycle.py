@@ -2,7 +2,8 @@
 them are allowed, which states count in the standings and which a table may still write.
 
 A round goes draft → published → playing → closed (publishing without starting the clock and
-closing straight from published are allowed). A draft is the officials' working copy: nobody
+closing straight from published are allowed); an organiser may take a published round back to
+a draft before its tables write, and open a closed round again before the next is published. A draft is the officials' working copy: nobody
 else sees it, and no card of it is written. A scorecard goes open → submitted → confirmed →
 verified, and from any state but annulled to annulled. A table writes its own card while the
 round is on and the card is open or submitted; after that a change is an official's correction,
@@ -21,16 +22,28 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.domain.rulesets import is_money_ruleset
-from tournaments.models import Event, Registration, Round, Scorecard, VenueHold
+from tournaments.models import (
+    Dispute,
+    Event,
+    Hand,
+    MoneySheetRow,
+    Registration,
+    Round,
+    Scorecard,
+    Seat,
+    VenueHold,
+)
 
 R = Round.Status
 C = Scorecard.Status
 
 ROUND_MOVES: dict[str, frozenset[str]] = {
+    # Back to a draft: unpublished before any table wrote (`unpublish_refusal`).
     R.DRAFT: frozenset({R.PUBLISHED}),
-    R.PUBLISHED: frozenset({R.PLAYING, R.CLOSED}),
-    R.PLAYING: frozenset({R.CLOSED}),
-    R.CLOSED: frozenset(),
+    R.PUBLISHED: frozenset({R.PLAYING, R.CLOSED, R.DRAFT}),
+    R.PLAYING: frozenset({R.CLOSED, R.DRAFT}),
+    # Reopened while no later round is published (`reopen_refusal`).
+    R.CLOSED: frozenset({R.PUBLISHED, R.PLAYING}),
 }
 
 CARD_MOVES: dict[str, frozenset[str]] = {
@@ -54,6 +67,42 @@ PENDING_CARDS = frozenset({C.OPEN, C.SUBMITTED})
 FINISHED_CARDS = frozenset({C.CONFIRMED, C.VERIFIED, C.ANNULLED})
 # Cards whose change by an official is a correction and needs a written reason.
 CORRECTED_CARDS = frozenset({C.CONFIRMED, C.VERIFIED})
+
+
+def reopen_refusal(rnd: Round) -> str | None:
+    """Why the closed round `rnd` may not be opened again, or None: only a closed round, and
+    only while no later round is published (its seating came from the standings this round
+    closed with; a later draft is discarded with the reopening)."""
+    if rnd.status != R.CLOSED:
+        return _("round %(n)s is not closed") % {"n": rnd.number}
+    later = rnd.event.rounds.filter(number__gt=rnd.number).exclude(status=R.DRAFT).order_by("number").first()
+    if later is not None:
+        return _("round %(later)s is published: round %(n)s can no longer be opened again") % {
+            "later": later.number, "n": rnd.number}
+    return None
+
+
+def unpublish_refusal(rnd: Round) -> str | None:
+    """Why the round `rnd` may not go back to a draft, or None: only a published round whose
+    tables have written nothing yet (no hand, no money sheet, no card handed in, no dispute);
+    a lone player's table, filled when it was seated, does not count."""
+    if rnd.status not in PLAYABLE_ROUNDS:
+        return _("round %(n)s is not published") % {"n": rnd.number}
+    played = {table for table, seats in _seat_counts(rnd).items() if seats > 1}
+    if (Hand.objects.filter(scorecard__table__in=played).exists()
+            or MoneySheetRow.objects.filter(scorecard__table__in=played).exists()
+            or Scorecard.objects.filter(table__in=played).exclude(status=C.OPEN).exists()
+            or Dispute.objects.filter(table__round=rnd).exists()):
+        return _("the tables of round %(n)s have started writing their cards: it can no longer "
+                 "be unpublished") % {"n": rnd.number}
+    return None
+
+
+def _seat_counts(rnd: Round) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for table_id in Seat.objects.filter(table__round=rnd).values_list("table_id", flat=True):
+        counts[table_id] = counts.get(table_id, 0) + 1
+    return counts
 
 
 def round_may_move(current: str, target: str) -> bool:

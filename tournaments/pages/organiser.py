@@ -397,6 +397,12 @@ def round_manage(request: HttpRequest, event: Event, number: int) -> HttpRespons
         "pending": [t for t in tables if lifecycle.is_pending(t.scorecard)],
         "counts": {s: statuses.count(s) for s in Scorecard.Status.values},
         "rounds": list(selectors.rounds_of(event)),
+        "reopen_refusal": lifecycle.reopen_refusal(rnd) if rnd.status == Round.Status.CLOSED else None,
+        "unpublish_refusal": (lifecycle.unpublish_refusal(rnd)
+                              if rnd.status in lifecycle.PLAYABLE_ROUNDS else None),
+        "next_round": (rnd.status == Round.Status.CLOSED
+                       and not event.rounds.filter(number__gt=rnd.number).exists()
+                       and rnd.number < event.planned_rounds),
         **_round_messages(rnd),
     })
 
@@ -461,3 +467,23 @@ def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse
 def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     return _round_action(request, event, number, lambda rnd: round_jobs.round_close(
         rnd=rnd, actor=request.user), _("Round verified and closed."))
+
+
+@require_POST
+@organiser_required
+def round_reopen(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Undo a close (issue #33), with the reason kept in the history."""
+    return _round_action(request, event, number, lambda rnd: services.round_reopen(
+        rnd=rnd, actor=request.user, reason=request.POST.get("reason", "")),
+        _("The round is open again: its tables may change their cards; close it again when "
+          "they are done."))
+
+
+@require_POST
+@organiser_required
+def round_unpublish(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Undo a publication (issue #33), before the tables write, with the reason kept."""
+    return _round_action(request, event, number, lambda rnd: services.round_unpublish(
+        rnd=rnd, actor=request.user, reason=request.POST.get("reason", "")),
+        _("The round is a draft again: players no longer see it. Swap players or seat it again, "
+          "then publish it."))

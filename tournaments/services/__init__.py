@@ -46,9 +46,11 @@ from tournaments.services.rounds import (
     CHECKER_NOTE,
     is_checker_note,
     round_publish,
+    round_reopen,
     round_start_clock,
     round_store,
     round_swap_players,
+    round_unpublish,
     seating_violations,
 )
 from tournaments.services.scorecards import (
@@ -92,7 +94,9 @@ __all__ = [
     "round_publish",
     "round_start_clock",
     "round_store",
+    "round_reopen",
     "round_swap_players",
+    "round_unpublish",
     "scorecard_annul",
     "scorecard_confirm",
     "scorecard_submit",

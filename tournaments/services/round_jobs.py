@@ -70,6 +70,12 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
         # Asking again after a failure, or after the worker died (a stale RUNNING job), queues
         # the same job again rather than answering with the stuck one.
         jobs.retry(job)
+    elif job.status == Job.Status.DONE and not event.rounds.filter(number=number).exists():
+        # The draft it made was discarded (a reopened round, `round_reopen`): seat it again.
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED, progress=0, message="",
+                                             result={"round": number}, updated_at=timezone.now())
+        job.refresh_from_db()
+        jobs.queue(job)
     return job
 
 
@@ -176,3 +182,4 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
         event, closed_rounds=sum(1 for s in rounds if s == Round.Status.CLOSED),
         open_rounds=sum(1 for s in rounds if s != Round.Status.CLOSED)), actor=actor)
     return rnd
+

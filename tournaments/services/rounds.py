@@ -25,6 +25,8 @@ from tournaments.models import (
 from tournaments.seating.checker import check_seating
 from tournaments.services import audit, messages, table_links
 from tournaments.services.events import event_status_follow
+from tournaments.services.scorecards import refresh_carried_totals
+from tournaments.services.validation import required_reason
 
 
 @transaction.atomic
@@ -236,3 +238,54 @@ def round_start_clock(*, rnd: Round, actor: Any) -> Round:
                  before={"status": before},
                  after={"status": rnd.status, "clock_started_at": rnd.clock_started_at.isoformat()})
     return rnd
+
+
+@transaction.atomic
+def round_unpublish(*, rnd: Round, actor: Any, reason: str) -> Round:
+    """Take a published round back to a draft (a seating published by mistake), before its
+    tables have written anything (lifecycle.unpublish_refusal); its table links stay, and
+    work again when it is published again. The e-mails its publication sent are not unsent."""
+    rnd, reason = _undo_checked(rnd, actor, reason, lifecycle.unpublish_refusal,
+                                "round_not_unpublishable")
+    before = rnd.status
+    rnd.status, rnd.published_at, rnd.clock_started_at = Round.Status.DRAFT, None, None
+    rnd.save(update_fields=["status", "published_at", "clock_started_at"])
+    audit.record(actor=actor, action="round.unpublish", target=rnd, event=rnd.event,
+                 before={"status": before}, after={"status": rnd.status}, reason=reason)
+    return rnd
+
+
+@transaction.atomic
+def round_reopen(*, rnd: Round, actor: Any, reason: str) -> Round:
+    """Open a closed round again (closed too early, a correction that needs the table), while
+    no later round is published (lifecycle.reopen_refusal): it plays again, its cards keep
+    their state, the carried totals go back to the rounds still closed, and a draft of the
+    next round, seated from the standings this round closed with, is discarded."""
+    rnd, reason = _undo_checked(rnd, actor, reason, lifecycle.reopen_refusal, "round_not_reopenable")
+    event = rnd.event
+    drafts = list(event.rounds.filter(number__gt=rnd.number, status=Round.Status.DRAFT)
+                  .values_list("number", flat=True))
+    event.rounds.filter(number__in=drafts).delete()
+    rnd.status = Round.Status.PLAYING if rnd.clock_started_at else Round.Status.PUBLISHED
+    rnd.closed_at = None
+    rnd.save(update_fields=["status", "closed_at"])
+    refresh_carried_totals(event, actor=actor)
+    audit.record(actor=actor, action="round.reopen", target=rnd, event=event,
+                 before={"status": Round.Status.CLOSED},
+                 after={"status": rnd.status, **({"drafts_discarded": drafts} if drafts else {})},
+                 reason=reason)
+    if event.status == Event.Status.FINISHED:
+        event_status_follow(event, Event.Status.RUNNING, actor=actor)
+    return rnd
+
+
+def _undo_checked(rnd: Round, actor: Any, reason: Any, refusal_of: Any, code: str) -> tuple[Round, str]:
+    """An undo's checks, before it writes: an organiser, the round locked, a reason, and the
+    lifecycle's word that the round may move back now."""
+    rights.require_organiser(actor, rnd.event)
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    reason = required_reason(reason)
+    refusal = refusal_of(rnd)
+    if refusal:
+        raise ServiceError(refusal, field="round", code=code)
+    return rnd, reason

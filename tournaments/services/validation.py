@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.domain import limits
 from tournaments.errors import ServiceError, validation_errors
@@ -30,6 +31,15 @@ def refuse_bad_text(values: dict[str, Any], *, multiline: tuple[str, ...] = ()) 
     errors = limits.text_errors(values, multiline=set(multiline))
     if errors:
         raise ServiceError(errors)
+
+
+def required_reason(reason: Any) -> str:
+    """The written reason an undo needs (kept in the history), checked as every text is."""
+    refuse_bad_text({"reason": reason}, multiline=("reason",))
+    if not isinstance(reason, str) or not reason.strip():
+        raise ServiceError(_("say why (the reason is kept in the history)"), field="reason",
+                           code="required")
+    return reason.strip()
 
 
 def refuse_bad_json(value: Any, field: str) -> None:

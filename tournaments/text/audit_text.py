@@ -75,6 +75,8 @@ ACTION_LABELS = {
     "round.close": gettext_lazy("round closed"),
     "round.create": gettext_lazy("round seated"),
     "round.publish": gettext_lazy("round published"),
+    "round.unpublish": gettext_lazy("round taken back to a draft"),
+    "round.reopen": gettext_lazy("round opened again"),
     "round.start_clock": gettext_lazy("clock started"),
     "round.swap": gettext_lazy("players swapped"),
     "scorecard.annul": gettext_lazy("table's round annulled"),
@@ -175,6 +177,7 @@ FIELD_LABELS = {
     "version": gettext_lazy("version"),
     "server": gettext_lazy("server"),
     "event": gettext_lazy("event"),
+    "drafts_discarded": gettext_lazy("drafts of later rounds discarded"),
 }
 
 # Status codes of every model that has one, in words.

@@ -17,13 +17,19 @@ R = Round.Status
 C = Scorecard.Status
 
 
-def test_a_round_moves_forward_only():
+def test_a_round_moves_forward_and_back_only_by_the_two_undos():
     assert lifecycle.round_may_move(R.DRAFT, R.PUBLISHED)
     assert lifecycle.round_may_move(R.PUBLISHED, R.PLAYING)
     assert lifecycle.round_may_move(R.PUBLISHED, R.CLOSED)  # closed without the clock
     assert lifecycle.round_may_move(R.PLAYING, R.CLOSED)
+    # Issue #33's undos: back to a draft (unpublish_refusal), a closed round opened again
+    # (reopen_refusal).
+    assert lifecycle.round_may_move(R.PUBLISHED, R.DRAFT)
+    assert lifecycle.round_may_move(R.PLAYING, R.DRAFT)
+    assert lifecycle.round_may_move(R.CLOSED, R.PLAYING)
+    assert lifecycle.round_may_move(R.CLOSED, R.PUBLISHED)
     assert not lifecycle.round_may_move(R.DRAFT, R.CLOSED)
-    assert not lifecycle.round_may_move(R.CLOSED, R.PLAYING)
+    assert not lifecycle.round_may_move(R.CLOSED, R.DRAFT)
     assert not lifecycle.round_may_move(R.PLAYING, R.PUBLISHED)
     assert not lifecycle.round_may_move("no such state", R.PUBLISHED)
 
