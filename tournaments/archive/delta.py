@@ -124,7 +124,7 @@ def _patch_list(old: Any, delta: dict[str, Any]) -> list[Any]:
         raise DeltaMismatch("the list's length does not fit")
     out = old[:kept]
     for index, sub in changed.items():
-        # ASCII digits only: "²" is a digit to isdigit(), and int() refuses it.
+        # ASCII digits only (_INDEX): a Unicode digit such as "²" would make int() fail.
         if not (isinstance(index, str) and _INDEX.fullmatch(index) and int(index) < kept):
             raise DeltaMismatch(f"patches item {index!r}, which is not there")
         out[int(index)] = patch(out[int(index)], sub)

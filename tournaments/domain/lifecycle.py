@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.domain.rulesets import is_money_ruleset
 from tournaments.models import (
@@ -67,6 +68,20 @@ PENDING_CARDS = frozenset({C.OPEN, C.SUBMITTED})
 FINISHED_CARDS = frozenset({C.CONFIRMED, C.VERIFIED, C.ANNULLED})
 # Cards whose change by an official is a correction and needs a written reason.
 CORRECTED_CARDS = frozenset({C.CONFIRMED, C.VERIFIED})
+
+
+def seating_refusal(event: Event, number: int) -> tuple[str, str] | None:
+    """Why round `number` (the next one) may not be seated now, as (code, message), or None:
+    the round before it must be closed, and the event must plan that many rounds."""
+    if number > 1:
+        last = event.rounds.filter(number=number - 1).first()
+        if last is not None and last.status != R.CLOSED:
+            return "previous_round_open", _("close round %(previous)s before seating round %(number)s") % {
+                "previous": number - 1, "number": number}
+    if number > event.planned_rounds:
+        return "all_rounds_seated", ngettext("the event plans %(n)s round", "the event plans %(n)s rounds",
+                                             event.planned_rounds) % {"n": event.planned_rounds}
+    return None
 
 
 def reopen_refusal(rnd: Round) -> str | None:

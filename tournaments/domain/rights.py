@@ -23,9 +23,9 @@ round, do not exist for whoever may not see them: the edges answer 404, not 403.
 `*_refusal` functions answer None (allowed) or the `Refusal` to show; `require_*` raise it
 (`Forbidden`, 403, or `NotFound`, 404), which every edge turns into its answer.
 
-Why one module of some 600 lines: "who may" is one rule, asked by every edge; a reader checks a
+Why one module of some 620 lines: "who may" is one rule, asked by every edge; a reader checks a
 role against docs/security.md top to bottom, and the card's rules (the larger half) are small
-named refusals. Split the card's rules into their own module when it grows again.
+named refusals. Split the card's rules into their own module past 650 lines.
 """
 
 from __future__ import annotations
@@ -477,26 +477,20 @@ def _hand_count_refusal(card: Scorecard, actor: Any, official: bool, off: tuple[
     official who entered and submitted it himself (where officials confirm alone, a second
     official confirms it)."""
     entered, planned = off
-    words = {"n": entered, "total": planned}
+    # The count once, its plural agreeing with the number; then what follows from it.
+    count = ngettext("the card has %(n)s hand where the round plays %(total)s",
+                     "the card has %(n)s hands where the round plays %(total)s",
+                     entered) % {"n": entered, "total": planned}
     if not official:
         return Refusal("hand_count_needs_referee",
-                       ngettext("the card has %(n)s hand where the round plays %(total)s: only a "
-                         "referee may confirm it, with a reason",
-                                "the card has %(n)s hands where the round plays %(total)s: only a "
-                         "referee may confirm it, with a reason", entered) % words, field="hands")
+                       f"{count}: {_('only a referee may confirm it, with a reason')}", field="hands")
     if submitted_by_actor(card, actor):
         return Refusal("hand_count_needs_second_official",
-                       ngettext("the card has %(n)s hand where the round plays %(total)s: another "
-                         "referee or organiser confirms it, not the one who submitted it",
-                                "the card has %(n)s hands where the round plays %(total)s: another "
-                         "referee or organiser confirms it, not the one who submitted it", entered) % words,
+                       f"{count}: {_('another referee or organiser confirms it, not the one who submitted it')}",
                        field="confirmed_by", status=400)
     if not reason.strip():
-        return Refusal("hand_count_reason_required",
-                       ngettext("the card has %(n)s hand where the round plays %(total)s: confirming "
-                         "it needs a reason",
-                                "the card has %(n)s hands where the round plays %(total)s: confirming "
-                         "it needs a reason", entered) % words, field="reason", status=400)
+        return Refusal("hand_count_reason_required", f"{count}: {_('confirming it needs a reason')}",
+                       field="reason", status=400)
     return None
 
 

@@ -115,14 +115,12 @@ def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
     regs = list(selectors.registrations_of(event))
     counts = {s: sum(1 for r in regs if r.status == s) for s in Registration.Status.values}
     next_number = round_jobs.next_round_number(event)
-    last = rounds[-1] if rounds else None
     seated, sitting_out = selectors.seating_pool(event)
     return render(request, "tournaments/manage/event.html", {
         "event": event, "rounds": rounds, "registrations": regs, "counts": counts,
         "seated": seated, "sitting_out": sitting_out,
         "next_number": next_number,
-        "can_generate": next_number <= event.planned_rounds and (
-            last is None or last.status == Round.Status.CLOSED),
+        "can_generate": lifecycle.seating_refusal(event, next_number) is None,
         "job": Job.objects.filter(event=event, kind=round_jobs.SEAT_JOB,
                                   status__in=[Job.Status.QUEUED, Job.Status.RUNNING]).first(),
         "description": ruleset_description(event.ruleset_code),
@@ -400,9 +398,10 @@ def round_manage(request: HttpRequest, event: Event, number: int) -> HttpRespons
         "reopen_refusal": lifecycle.reopen_refusal(rnd) if rnd.status == Round.Status.CLOSED else None,
         "unpublish_refusal": (lifecycle.unpublish_refusal(rnd)
                               if rnd.status in lifecycle.PLAYABLE_ROUNDS else None),
+        # The closed round leads to seating the next, when that is the one to seat now.
         "next_round": (rnd.status == Round.Status.CLOSED
-                       and not event.rounds.filter(number__gt=rnd.number).exists()
-                       and rnd.number < event.planned_rounds),
+                       and round_jobs.next_round_number(event) == rnd.number + 1
+                       and lifecycle.seating_refusal(event, rnd.number + 1) is None),
         **_round_messages(rnd),
     })
 

@@ -17,7 +17,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments import selectors
 from tournaments.domain import lifecycle, rights, standings
@@ -50,15 +49,9 @@ def round_generation_queue(*, event: Event, actor: Any) -> Job:
     rights.require_organiser(actor, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     number = next_round_number(event)
-    if number > 1:
-        last = event.rounds.get(number=number - 1)
-        if last.status != Round.Status.CLOSED:
-            raise ServiceError(_("close round %(previous)s before seating round %(number)s") % {
-                "previous": number - 1, "number": number}, field="round", code="previous_round_open")
-    if number > event.planned_rounds:
-        raise ServiceError(ngettext("the event plans %(n)s round", "the event plans %(n)s rounds",
-                                    event.planned_rounds) % {"n": event.planned_rounds},
-                           field="round", code="all_rounds_seated")
+    refusal = lifecycle.seating_refusal(event, number)
+    if refusal:
+        raise ServiceError(refusal[1], field="round", code=refusal[0])
     key = f"{SEAT_JOB}:{event.pk}:{number}"
     job, created = jobs.find_or_create(
         key, kind=SEAT_JOB, event=event, total=3, result={"round": number},
