@@ -182,14 +182,14 @@ class CupForm(forms.Form):
                            help_text=_("Part of the cup's address; made from the name when left empty."))
     season_label = forms.CharField(label=_("Season"), max_length=50, required=False)
     best_results_counted = forms.IntegerField(label=_("Best results counted"), min_value=1, max_value=100,
-                                              initial=6, help_text=_("Seed 001: the six best results."))
+                                              initial=6, help_text=_("Tarockcup rules: the six best results."))
     final_counts_extra = forms.BooleanField(
         label=_("The final counts on top of the best results"), required=False, initial=True,
         help_text=CupSeries._meta.get_field("final_counts_extra").help_text)
     is_public = forms.BooleanField(label=_("Public (listed, ranking visible to everybody)"), required=False,
                                    initial=True)
     seed_points = forms.BooleanField(
-        label=_("Start from the Steirischer Tarockcup's points table (seed 001)"), required=False, initial=True,
+        label=_("Start from the points table of the Steirischer Tarockcup's rules"), required=False, initial=True,
         help_text=_("Only the places the rules name are filled (1st–3rd and 50th); you complete the rest."))
 
     def clean(self) -> dict[str, Any]:

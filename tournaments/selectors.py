@@ -109,11 +109,14 @@ def scorecard_with_hands(table: Table) -> Scorecard:
 
 
 def audit_of_event(event: Event) -> QuerySet[AuditEntry]:
-    return event.audit_entries.select_related("actor", "table__round", "content_type")
+    # The event gives the ruleset's words for a hand's codes, the target the words of "where"
+    # (tournaments.text.audit_text), one query per kind of thing changed.
+    return event.audit_entries.select_related("actor", "table__round", "content_type",
+                                              "event").prefetch_related("target")
 
 
 def audit_of_table(table: Table) -> QuerySet[AuditEntry]:
-    return table.audit_entries.select_related("actor", "content_type")
+    return table.audit_entries.select_related("actor", "content_type", "event").prefetch_related("target")
 
 
 def next_round_number(event: Event) -> int:

@@ -29,10 +29,6 @@ def effective_mode(code: str, mode: str) -> str:
     return mode
 
 
-def ruleset_choices() -> list[tuple[str, str]]:
-    return [(r.code, r.title or r.code) for r in rules.all_rulesets()]
-
-
 def is_money_ruleset(code: str) -> bool:
     ruleset = rules.get(code)
     return ruleset is not None and ruleset.unit == "haler"

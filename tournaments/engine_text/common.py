@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -82,6 +83,36 @@ def local_number(value: Decimal) -> str:
 def kc(haler: Any, *, plus: bool = False, minus: str = money.MINUS) -> str:
     """Haléř as Kč in the active language's number format: 340 → 3,40 Kč (scoring.money)."""
     return money.kc(haler, number=local_number, plus=plus, minus=minus)
+
+
+_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 2): "½"}
+
+
+def table_points_text(value: Any) -> str:
+    """Table points of the points system as the standings write them: in thirds (10⅓ rather
+    than 10.333) and in the active language's decimals otherwise."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        frac = value
+    else:
+        # A decimal is read as the third it rounds (7.333 is 7⅓), never a number that only
+        # lies near one (3.001, a lone player's points with the deduction "0.333", stays).
+        exact = Fraction(Decimal(value))
+        frac = exact.limit_denominator(3)
+        if abs(frac - exact) >= Fraction(1, 2000):
+            frac = exact
+    whole = int(frac)
+    rest = frac - whole
+    if rest == 0:
+        return str(whole)
+    sign = "−" if frac < 0 else ""
+    whole, rest = abs(whole), abs(rest)
+    symbol = _THIRDS.get(rest)
+    if symbol is None:
+        rounded = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(Decimal("0.001"))
+        return number_format(rounded.normalize())
+    return f"{sign}{whole or ''}{symbol}"
 
 
 def signed(n: Any) -> str:

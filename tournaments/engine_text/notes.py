@@ -28,27 +28,26 @@ _NOTES: dict[str, Any] = {
     "knockout_tie": pgettext_lazy("engine", "table %(table)s: %(first)s and %(second)s have the same total "
                                             "(%(total)s); the seeded draw puts %(first)s ahead"),
     "knockout_main_draw": pgettext_lazy("engine", "main draw of %(count)s players, tables in draw order "
-                                                  "(seed 000 §4.1 a)"),
+                                                  "(Tarok.net rules §4.1 a)"),
     "knockout_final_draw": pgettext_lazy("engine", "four players: this is the final"),
     "knockout_pre_competition": pgettext_lazy("engine", "pre-competition: %(count)s registered, the main draw "
                                                         "needs %(target)s, so %(drop)s must drop out; %(playing)s "
                                                         "drawn players play it, two go through from each table "
-                                                        "(seed 000 §4.1 a)"),
+                                                        "(Tarok.net rules §4.1 a)"),
     "knockout_odd_drop": pgettext_lazy("engine", "table %(table)s has 3 players: one drops out there, because "
                                                  "%(drop)s is odd"),
     "knockout_after_pre_competition": pgettext_lazy("engine", "main draw of %(count)s players after the "
                                                               "pre-competition, tables in draw order"),
     "knockout_halves": pgettext_lazy("engine", "next round from halves A and B of the winners' list "
-                                               "(seed 000 §4.1 a)"),
-    "knockout_final": pgettext_lazy("engine", "four players left: the final (\"Ko ostanejo le štirje igralci, "
-                                              "je finalna igra\")"),
+                                               "(Tarok.net rules §4.1 a)"),
+    "knockout_final": pgettext_lazy("engine", "four players left: the final (Tarok.net rules §4.1 a)"),
     "league_construction": pgettext_lazy("engine", "%(used)s matchdays come from %(source)s; the tabu search "
                                                    "kept or improved them"),
-    "points_first_round": pgettext_lazy("engine", "round 1: the players are drawn into tables (seed 000 §4.1 b)"),
+    "points_first_round": pgettext_lazy("engine", "round 1: the players are drawn into tables (Tarok.net rules §4.1 b)"),
     "points_order": pgettext_lazy("engine", "tables by points: those who played the last round first "
                                             "(table 1 = most points)%(rest)s"),
-    "random_draw": pgettext_lazy("engine", "the tables are drawn at random (seed 001: \"Es entscheidet ein "
-                                           "Zufallsgenerator\")"),
+    "random_draw": pgettext_lazy("engine", "the tables are drawn at random, as the Tarockcup rules say "
+                                           "(“a random generator decides”)"),
     "random_swapped": pgettext_lazy("engine", "players were swapped after the draw to avoid meeting earlier "
                                               "opponents"),
 }

@@ -82,7 +82,7 @@ _ERRORS: dict[str, tuple[Any, ...]] = {
         pgettext_lazy("engine", "player %(player)s has a fixed seat on matchday %(matchday)s but is absent "
                                 "then"),),
     "knockout_needs_four": (
-        pgettext_lazy("engine", "the knock-out system seats four at a table, two go through (seed 000 §4.1 a)"),),
+        pgettext_lazy("engine", "the knock-out system seats four at a table, two go through (Tarok.net rules §4.1 a)"),),
     "knockout_needs_previous_round": (
         pgettext_lazy("engine", "a knock-out round after the first needs the placing of every table of the "
                                 "previous round"),),
@@ -152,7 +152,7 @@ _VIOLATIONS: dict[str, tuple[Any, ...]] = {
         pgettext_lazy("engine", "player %(player)s must sit at table %(seat)s on matchday %(matchday)s"),),
     "halves_rule": (
         pgettext_lazy("engine", "table %(table)s must take the player placed %(place)s. at previous table "
-                                "%(previous)s (halves A and B, seed 000 §4.1 a)"),),
+                                "%(previous)s (halves A and B, Tarok.net rules §4.1 a)"),),
     "known_schedule_missed": (
         pgettext_lazy("engine", "%(count)s players can play %(reachable)s matchdays without any repeat "
                                 "meeting; this schedule has %(repeats)s"),),

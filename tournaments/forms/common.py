@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from tournaments.models import Event
+from tournaments.text import ruleset_text
 
 ANNOUNCEMENT_ROWS = 4
 
@@ -38,7 +39,9 @@ def ruleset_description(code: str) -> dict[str, Any] | None:
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(r.code, f"{r.title or r.code} ({r.code})") for r in rules.all_rulesets()]
+    """The rulesets by their titles in the reader's language (the code is the value, never
+    the words: two titles are told apart by their dates and versions)."""
+    return [(r.code, ruleset_text.title(r.code)) for r in rules.all_rulesets()]
 
 
 def is_money(code: str) -> bool:

@@ -52,8 +52,8 @@ class EventForm(forms.Form):
     table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=5, initial=4)
     min_table_size = forms.IntegerField(
         label=_("Smallest table"), min_value=1, max_value=5, initial=3,
-        help_text=_("1 seats a lone player at the last table in the points system (seed 000 "
-                    "§4.1 b: 41 players are ten fours and one lone player)."))
+        help_text=_("1 seats a lone player at the last table in the points system (Tarok.net "
+                    "rules §4.1 b: 41 players are ten fours and one lone player)."))
     stake_kc = forms.DecimalField(label=_("Stake per player and round (Kč)"), required=False,
                                   min_value=0, max_digits=9, decimal_places=2,
                                   help_text=_("Money rulesets only."))

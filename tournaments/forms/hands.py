@@ -115,6 +115,14 @@ def game_fields(game: dict[str, Any], players_in_hand: int, props: dict[str, Any
     return out
 
 
+def _contra_targets(contra_items: dict[str, Any], desc: dict[str, Any], mode: str) -> list[str]:
+    """What a contra may be on at this table: the game, a game the schema names (klop) and the
+    announcements of this table form; an announcement of another form (kralj ultimo, only in
+    four) is refused by the engine, so it is not offered."""
+    other_forms = {a["code"] for a in desc.get("announcements", []) if mode not in a.get("modes", [mode])}
+    return [on for on in contra_items.get("on", {}).get("enum", []) if on not in other_forms]
+
+
 def entry_context(*, code: str, mode: str, players: list[tuple[str, str]],
                   hands_per_round: int) -> EntryContext:
     desc = ruleset_description(code) or {}
@@ -140,7 +148,7 @@ def entry_context(*, code: str, mode: str, players: list[tuple[str, str]],
     return EntryContext(
         description=desc, mode=mode, players=players, hands_per_round=hands_per_round,
         games=games, announcements=announcements,
-        contra_on=list(contra_items.get("on", {}).get("enum", [])),
+        contra_on=_contra_targets(contra_items, desc, mode),
         contra_levels=list(desc.get("contra_levels", [])),
         penalty_kinds=list(desc.get("penalty_kinds", [])),
         props=props, announcement_props=set(ann_items), contra_props=set(contra_items),
@@ -288,10 +296,10 @@ class HandForm(forms.Form):
     def _contra_on_label(self, on: str) -> str:
         if on == "game":
             return str(_("the game"))
-        for ann in self.ctx.announcements:
-            if ann["code"] == on:
-                return ann["name"]
-        return on
+        for item in [*self.ctx.announcements, *self.ctx.games]:
+            if item["code"] == on:
+                return item["name"]
+        return on.replace("_", " ")
 
     # -- what the template lays out -------------------------------------------------------
     def per_player(self, name: str) -> list[forms.BoundField]:

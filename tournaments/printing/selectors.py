@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Prefetch
+from django.utils import translation
 from django.utils.translation import pgettext_lazy
 
 from scoring import rules
@@ -56,17 +57,22 @@ def sheet_kind(event: Event) -> str:
     return ruleset.sheet_kind(effective_mode(event.ruleset_code, event.ruleset_mode))
 
 
-def ruleset_title(code: str) -> str:
-    """The ruleset's title in the printout's language (the event's)."""
-    return ruleset_text.title(code)
+def ruleset_title(code: str, language: str) -> str:
+    """The ruleset's title in the printout's language (the event's, not the reader's: the
+    sheet is printed once for the table, whoever asks for it)."""
+    with translation.override(language or "en"):
+        return ruleset_text.title(code)
 
 
-def shown_mode(code: str, mode: str) -> str:
-    """The table form, printed only where the ruleset has more than one (TRI + 1, three,
-    four); "four" under a ruleset that knows nothing else says nothing."""
+def shown_mode(code: str, mode: str, language: str) -> str:
+    """The table form in words ("TRI + 1", "three players"), printed only where the ruleset
+    has more than one; "four" under a ruleset that knows nothing else says nothing."""
     ruleset = rules.get(code)
     modes = ruleset.describe().get("modes", []) if ruleset is not None else []
-    return mode if len(modes) > 1 else ""
+    if len(modes) <= 1:
+        return ""
+    with translation.override(language or "en"):
+        return ruleset_text.mode_name(mode)
 
 
 @dataclass(frozen=True)
@@ -204,8 +210,9 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
     `part` in table order), players pre-filled."""
     event = rnd.event
     kind = sheet_kind(event)
-    mode = shown_mode(event.ruleset_code, effective_mode(event.ruleset_code, event.ruleset_mode))
-    title = ruleset_title(event.ruleset_code)
+    mode = shown_mode(event.ruleset_code, effective_mode(event.ruleset_code, event.ruleset_mode),
+                      event.language)
+    title = ruleset_title(event.ruleset_code, event.language)
     stake, bag, top_up = _money(event) if kind == MONEY else (None, [], None)
     live = table_links.links_of_round(rnd)
     wifi_qr = venue_wifi_qr()
@@ -582,8 +589,8 @@ def filled_scorecard(event: Event, round_number: int, table_number: int,
     return FilledScorecard(
         event=event, round_number=round_number, table_number=table_number,
         section=table.section, card=card, kind=sheet_kind(event),
-        ruleset_title=ruleset_title(card.ruleset_code),
-        mode=shown_mode(card.ruleset_code, card.ruleset_mode), seats=seats,
+        ruleset_title=ruleset_title(card.ruleset_code, event.language),
+        mode=shown_mode(card.ruleset_code, card.ruleset_mode, event.language), seats=seats,
         entry_url=url, qr=qr_data_uri(url), hands=filled,
         totals=[amount(t) for t in totals], payout_totals_eur=payout_totals,
         money_rows=[MoneyLine(registration=r.registration, bought_kc=sheet_kc(r.bought_haler),

@@ -209,8 +209,8 @@ def _check_event(event: Event) -> None:
     errors.extend(seating_option_errors(event.seating_system, event.seating_options))
     if event.min_table_size == 1 and event.seating_system != "points":
         errors.append({"hand": None, "field": "min_table_size", "code": "lone_player_points_only",
-                       "message": _("a table of one player is for the points system only (seed "
-                                    "000 §4.1 b); the smallest table of other systems seats at "
+                       "message": _("a table of one player is for the points system only (Tarok.net "
+                                    "rules §4.1 b); the smallest table of other systems seats at "
                                     "least 2")})
     errors.extend(limits.json_problems(event.ruleset_options, "ruleset_options"))
     try:

@@ -131,7 +131,7 @@ def registrations_create_many(*, event: Event, entries: list[tuple[Player, int, 
 def _refuse_entry_after_draw(event: Event) -> None:
     if lifecycle.entries_closed(event):
         raise ServiceError(_("entries are closed: the knock-out's draw is made, and after the "
-                             "draw no one may enter (seed 000 §4.1)"),
+                             "draw no one may enter (Tarok.net rules §4.1)"),
                            field="event", code="entries_closed")
 
 

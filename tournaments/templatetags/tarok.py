@@ -5,26 +5,20 @@ player's rank round by round."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import hooks, selectors
 from tournaments.domain import rights
-from tournaments.engine_text.common import kc
+from tournaments.engine_text.common import kc, table_points_text
 from tournaments.text import audit_text, ruleset_text
 
 register = template.Library()
-
-_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 2): "½"}
-
 
 @register.filter
 def get(mapping: Any, key: Any) -> Any:
@@ -68,28 +62,7 @@ def minus(value: Any) -> str:
 @register.filter
 def table_points(value: Any) -> str:
     """Table points of the points system in thirds: 10⅓ rather than 10.333."""
-    if value is None:
-        return ""
-    if isinstance(value, Fraction):
-        frac = value
-    else:
-        # A decimal is read as the third it rounds (7.333 is 7⅓), never a number that only
-        # lies near one (3.001, a lone player's points with the deduction "0.333", stays).
-        exact = Fraction(Decimal(value))
-        frac = exact.limit_denominator(3)
-        if abs(frac - exact) >= Fraction(1, 2000):
-            frac = exact
-    whole = int(frac)
-    rest = frac - whole
-    if rest == 0:
-        return str(whole)
-    sign = "−" if frac < 0 else ""
-    whole, rest = abs(whole), abs(rest)
-    symbol = _THIRDS.get(rest)
-    if symbol is None:
-        rounded = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(Decimal("0.001"))
-        return number_format(rounded.normalize())
-    return f"{sign}{whole or ''}{symbol}"
+    return table_points_text(value)
 
 
 @register.filter
@@ -198,6 +171,11 @@ def audit_action(action: str) -> str:
 @register.filter
 def audit_changes(entry: Any) -> list[audit_text.Change]:
     return audit_text.changes(entry)
+
+
+@register.filter
+def audit_where(entry: Any) -> str:
+    return audit_text.where(entry)
 
 
 @register.filter

@@ -8,14 +8,30 @@ words ("start number"), never as a code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
-from tournaments.models import AuditEntry, Entry, Event, Registration, Round, Scorecard
+import scoring.rules
+from tournaments.domain.exact_points import parse_points
+from tournaments.engine_text.common import kc, table_points_text
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Entry,
+    Event,
+    Penalty,
+    PlayerLink,
+    Registration,
+    Round,
+    Scorecard,
+    StandingsAdjustment,
+)
+from tournaments.text import ruleset_text
 
 ACTION_LABELS = {
     "account.create": gettext_lazy("account created"),
@@ -157,8 +173,10 @@ FIELD_LABELS = {
     "rows": gettext_lazy("rows"),
     "ruleset": gettext_lazy("ruleset"),
     "score_delta": gettext_lazy("score"),
+    "score": gettext_lazy("score"),
     "second": gettext_lazy("second player"),
-    "seed": gettext_lazy("seed"),
+    # The number the seating's random draw started from (not a seeded player).
+    "seed": gettext_lazy("draw number"),
     "stake": gettext_lazy("stake"),
     "email_given": gettext_lazy("e-mail address given"),
     "table_messages": gettext_lazy("table by e-mail"),
@@ -201,8 +219,111 @@ def field_label(key: str) -> str:
         return key.replace("_", " ")
 
 
-def value_text(key: str, value: Any) -> str:
-    """A stored value as a person reads it."""
+@dataclass(frozen=True)
+class RulesWords:
+    """What an event's ruleset calls its games, announcements and contra levels, and whether
+    its scores are money: the stored codes of a hand ("berac", "pagat_ultimo", level 2) and
+    amounts in haléř read as the sheet writes them."""
+
+    code: str = ""
+    games: dict[str, str] = field(default_factory=dict)
+    announcements: dict[str, str] = field(default_factory=dict)
+    levels: dict[int, str] = field(default_factory=dict)
+    money: bool = False
+
+
+@lru_cache(maxsize=32)
+def _rules_words(code: str) -> RulesWords:
+    ruleset = scoring.rules.get(code)
+    if ruleset is None:
+        return RulesWords(code=code)
+    desc = ruleset.describe()
+    return RulesWords(
+        code=code,
+        games={g["code"]: g["name"] for g in desc.get("games", [])},
+        announcements={a["code"]: a["name"] for a in desc.get("announcements", [])},
+        levels={c["level"]: c["name"] for c in desc.get("contra_levels", [])},
+        money=desc.get("unit") == "haler")
+
+
+def rules_words(event: Event | None) -> RulesWords:
+    return _rules_words(event.ruleset_code) if event is not None else RulesWords()
+
+
+# Amounts a money event stores in haléř (a money sheet's stake, top-ups and final money; a
+# round's score), and the keys whose numbers are table points.
+_MONEY_KEYS = frozenset({"stake", "bought", "money", "score", "score_delta"})
+_TABLE_POINTS_KEYS = frozenset({"points", "points_delta"})
+_CHOICE_KEYS = {"system": Event._meta.get_field("seating_system")}
+
+
+def _player(value: Any) -> str:
+    return _("player %(number)s") % {"number": value}
+
+
+def _contra_text(contra: dict[str, Any], words: RulesWords) -> str:
+    on = contra.get("on")
+    target = pgettext("contra on", "the game") if on == "game" else words.announcements.get(on) or words.games.get(on) or on
+    level = words.levels.get(contra.get("level", 1)) or _("contra")
+    text = f"{level}: {target}"
+    return f"{text} ({_player(contra['by'])})" if contra.get("by") else text
+
+
+def _announcement_text(item: dict[str, Any], words: RulesWords) -> str:
+    parts = [_player(item["by"])] if item.get("by") else []
+    if item.get("announced"):
+        parts.append(_("announced"))
+    if "achieved" in item:
+        parts.append(_("made") if item["achieved"] else _("failed"))
+    if item.get("held"):
+        parts.append(_("held from the start"))
+    name = words.announcements.get(item.get("name"), item.get("name") or "")
+    return f"{name} ({', '.join(parts)})" if parts else str(name)
+
+
+def _penalty_text(item: dict[str, Any], words: RulesWords) -> str:
+    name = ruleset_text.penalty_name(words.code, item.get("kind", ""))
+    return f"{name} ({_player(item['player'])})" if item.get("player") else name
+
+
+_ITEMS = {"contras": _contra_text, "announcements": _announcement_text, "penalties": _penalty_text}
+
+
+def _number_text(key: str, value: Any, words: RulesWords) -> str | None:
+    """A number under a key that says what it counts, as the standings and sheets write it;
+    None where the key says nothing."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    try:
+        exact = parse_points(value)
+    except ValueError:
+        return None
+    if key in _MONEY_KEYS and words.money and exact.denominator == 1:
+        return kc(int(exact), plus=key in ("score", "score_delta"))
+    if key in _TABLE_POINTS_KEYS:
+        return table_points_text(exact)
+    return None
+
+
+# A round's close and the carried totals store each start number's table points and score
+# ({"7": {"points": "4.000", "score": 300}}, or [points, score]); a hand's "points" are card points.
+_STANDINGS_ACTIONS = frozenset({"round.close", "standings.refresh"})
+
+
+def _standing(value: Any, words: RulesWords) -> str:
+    points, score = (value.get("points"), value.get("score")) if isinstance(value, dict) else value
+    return (f"{FIELD_LABELS['points_delta']}: {value_text('points', points, words)}, "
+            f"{FIELD_LABELS['score']}: {value_text('score', score, words)}")
+
+
+def _is_standing(value: Any) -> bool:
+    return ((isinstance(value, dict) and set(value) == {"points", "score"})
+            or (isinstance(value, list) and len(value) == 2))
+
+
+def value_text(key: str, value: Any, words: RulesWords | None = None) -> str:
+    """A stored value as a person reads it: words for codes, the locale's numbers."""
+    words = words or RulesWords()
     if value is None or value == "" or value == []:
         return "–"
     if isinstance(value, bool):
@@ -211,11 +332,24 @@ def value_text(key: str, value: Any) -> str:
         return str(_STATUS_LABELS.get(value, value))
     if key == "match" and value in Entry.Match.values:
         return str(Entry.Match(value).label)
+    if key in _CHOICE_KEYS and isinstance(value, str):
+        return str(dict(_CHOICE_KEYS[key].flatchoices).get(value, value))
+    if key == "game" and isinstance(value, str):
+        return words.games.get(value, value)
+    if key == "kind" and isinstance(value, str) and words.code:
+        return ruleset_text.penalty_name(words.code, value)
+    if key in _ITEMS and isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        return "; ".join(_ITEMS[key](v, words) for v in value)
+    if key == "tables" and isinstance(value, list) and all(isinstance(v, list) for v in value):
+        return "; ".join(f"{n}: {', '.join(map(str, t))}" for n, t in enumerate(value, start=1))
+    number = _number_text(key, value, words)
+    if number is not None:
+        return number
     if isinstance(value, dict):
         return "; ".join(f"{field_label(k) if not str(k).isdigit() else '#' + str(k)}: "
-                         f"{value_text(k, v)}" for k, v in value.items())
+                         f"{value_text(k, v, words)}" for k, v in value.items())
     if isinstance(value, list):
-        return ", ".join(value_text(key, v) for v in value)
+        return ", ".join(value_text(key, v, words) for v in value)
     return str(value)
 
 
@@ -228,6 +362,7 @@ class Change:
 
 def changes(entry: AuditEntry) -> list[Change]:
     """The fields an entry changed, each with its value before and after in words."""
+    words = rules_words(entry.event)
     before, after = entry.before, entry.after
     if not isinstance(before, dict) or not isinstance(after, dict):
         # A whole value (e.g. a hand's record) replaced, created or removed.
@@ -238,10 +373,31 @@ def changes(entry: AuditEntry) -> list[Change]:
         old, new = before.get(key), after.get(key)
         if old == new and key in before and key in after:
             continue
-        out.append(Change(field=field_label(key) if key else "",
-                          before=value_text(key, old) if key in before else "",
-                          after=value_text(key, new) if key in after else ""))
+        text = (_standing if entry.action in _STANDINGS_ACTIONS and key.isdigit()
+                and all(_is_standing(v) for v in (old, new) if v is not None)
+                else lambda value, words, key=key: value_text(key, value, words))
+        out.append(Change(field=_("No. %(number)s") % {"number": key} if key.isdigit()
+                          else field_label(key) if key else "",
+                          before=text(old, words) if key in before else "",
+                          after=text(new, words) if key in after else ""))
     return out
+
+
+def where(entry: AuditEntry) -> str:
+    """What an entry changed, in words: a round by its number, a dispute by its number, a
+    penalty by its kind; the name recorded at the time (a player, an event, a league) where
+    the thing is gone or has a name of its own."""
+    target = entry.target
+    if isinstance(target, Round):
+        return _("round %(number)s") % {"number": target.number}
+    if isinstance(target, Dispute):
+        return _("dispute %(number)s") % {"number": target.pk}
+    if isinstance(target, Penalty):
+        name = ruleset_text.penalty_name(rules_words(entry.event).code, target.kind)
+        return f"{name} – {target.registration}"
+    if isinstance(target, StandingsAdjustment | PlayerLink):
+        return str(target.registration)
+    return entry.object_repr
 
 
 def who(entry: AuditEntry) -> str:

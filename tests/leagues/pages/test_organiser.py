@@ -153,7 +153,7 @@ def test_cup_pages_build_a_series_and_refuse_another_organisers_event():
     assert response.status_code == 302
     series = CupSeries.objects.get(slug="pages-cup")
     page = client.get("/manage/cups/pages-cup/").content.decode()
-    assert "from the rules (seed 001)" in page and "223" in page
+    assert "from the Tarockcup rules" in page and "223" in page
     response = client.post("/manage/cups/pages-cup/points/", {"table": "1 10\n2 20"})
     assert response.status_code == 400 and "would get more points" in response.content.decode()
     response = client.post("/manage/cups/pages-cup/points/", {"table": "1 10\n2 8\n3 6"})

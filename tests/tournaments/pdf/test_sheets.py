@@ -145,7 +145,7 @@ def test_sheets_use_dejavu_sans_and_print_the_event_round_table_and_ruleset(czec
     assert {"DejaVu-Sans", "DejaVu-Sans-Bold"} <= fonts(pdf)
     body = text(pdf)
     assert "GP Vysočiny – Bystré" in body
-    assert "GP Vysočiny and GP Povodí Křetínky a Svitavy" in body  # the ruleset's title
+    assert "turnajová pravidla GP Vysočiny a GP Povodí Křetínky a Svitavy" in body  # the title in the event's language
     # A sheet is one page: its footer names the table and round, and no page number is
     # printed (the round's sheets are laid out together, which would number them on).
     assert re.search(r"Stůl / Tisch / Table 4 · Kolo / Runde / Level 2", body)
