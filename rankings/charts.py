@@ -3,7 +3,7 @@ without JavaScript and in print; the page gives the same numbers as a table."""
 
 from __future__ import annotations
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -36,7 +36,7 @@ def rating_chart(steps: list, width: int = 360, height: int = 180) -> SafeString
             '<line x1="{}" x2="{}" y1="{}" y2="{}" class="grid"/>'
             '<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>',
             pad_l, width - pad_r, f"{y(value):.1f}", f"{y(value):.1f}", pad_l - 6,
-            f"{y(value) + 4:.1f}", f"{value:.1f}"))
+            f"{y(value) + 4:.1f}", number_format(value, 1)))
     ends = [(0, "start"), (len(steps) - 1, "end")] if len(steps) > 1 else [(0, "middle")]
     for i, anchor in ends:
         parts.append(format_html('<text x="{}" y="{}" class="axis" text-anchor="{}">{}</text>',
@@ -48,7 +48,7 @@ def rating_chart(steps: list, width: int = 360, height: int = 180) -> SafeString
         parts.append(format_html(
             '<circle cx="{}" cy="{}" r="4" class="dot"><title>{}: {}</title></circle>',
             f"{x(i):.1f}", f"{y(step.conservative):.1f}", step.event.name,
-            f"{step.conservative:.2f}"))
+            number_format(step.conservative, 2)))
     parts.append(mark_safe("</svg>"))  # noqa: S308 - a constant closing tag
     return mark_safe("".join(parts))  # noqa: S308 - every part is escaped by format_html
 

@@ -138,7 +138,7 @@ def slovenian_demo(stdout: Any = None) -> Event:
     organiser = demo_user("organiser", staff=True)
     referee = demo_user("referee")
     event = services.event_create(
-        actor=organiser, name="Demo: Slovenian TRI+1 open", slug="demo-slovenian",
+        actor=organiser, name="Demo: Odprti turnir TRI + 1", slug="demo-slovenian",
         venue="Gostilna pri Tarokistu, Ljubljana", starts_on=dt.date(2026, 11, 14),
         ends_on=dt.date(2026, 11, 14), time_zone="Europe/Ljubljana", language="sl",
         ruleset_code="tarok-net-2007", ruleset_mode="tri+1", seating_system="points",
@@ -286,7 +286,7 @@ def entries_demo() -> Event:
         return existing
     organiser = demo_user("organiser", staff=True)
     event = services.event_create(
-        actor=organiser, name="Demo: Zimski turnir – entries open", slug="demo-entries",
+        actor=organiser, name="Demo: Zimski turnir", slug="demo-entries",
         venue="Gostilna pri Tarokistu, Ljubljana", starts_on=dt.date(2026, 12, 19),
         ends_on=dt.date(2026, 12, 19), time_zone="Europe/Ljubljana", language="sl",
         ruleset_code="tarok-net-2007", ruleset_mode="tri+1", seating_system="points",

@@ -48,7 +48,7 @@ def test_demo_event_is_visible_in_the_admin_and_on_the_public_pages():
     assert client.login(username="organiser", password="organiser")
     page = client.get("/admin/tournaments/event/")
     assert page.status_code == 200
-    assert "Demo: Slovenian TRI+1 open" in page.content.decode()
+    assert "Demo: Odprti turnir TRI + 1" in page.content.decode()
     public = Client().get("/e/demo-slovenian/")
     assert public.status_code == 200
     assert "Rok Oblak" in public.content.decode()

@@ -8,11 +8,13 @@ words ("start number"), never as a code.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -196,6 +198,11 @@ FIELD_LABELS = {
     "server": gettext_lazy("server"),
     "event": gettext_lazy("event"),
     "drafts_discarded": gettext_lazy("drafts of later rounds discarded"),
+    "order": gettext_lazy("order in the series"),
+    "is_final": gettext_lazy("final"),
+    "number": gettext_lazy("number"),
+    "date": gettext_lazy("date"),
+    "divisions": gettext_lazy("divisions"),
 }
 
 # Status codes of every model that has one, in words.
@@ -334,6 +341,11 @@ def value_text(key: str, value: Any, words: RulesWords | None = None) -> str:
         return str(Entry.Match(value).label)
     if key in _CHOICE_KEYS and isinstance(value, str):
         return str(dict(_CHOICE_KEYS[key].flatchoices).get(value, value))
+    if key == "date" and isinstance(value, str):
+        try:
+            return date_format(dt.date.fromisoformat(value), "DATE_FORMAT")
+        except ValueError:
+            return value
     if key == "game" and isinstance(value, str):
         return words.games.get(value, value)
     if key == "kind" and isinstance(value, str) and words.code:
@@ -395,6 +407,8 @@ def where(entry: AuditEntry) -> str:
     if isinstance(target, Penalty):
         name = ruleset_text.penalty_name(rules_words(entry.event).code, target.kind)
         return f"{name} – {target.registration}"
+    if isinstance(target, Entry):
+        return _("online entry: %(name)s") % {"name": target}
     if isinstance(target, StandingsAdjustment | PlayerLink):
         return str(target.registration)
     return entry.object_repr
@@ -403,4 +417,7 @@ def where(entry: AuditEntry) -> str:
 def who(entry: AuditEntry) -> str:
     if entry.via == AuditEntry.Via.TABLE_LINK:
         return _("%(seat)s via the table link") % {"seat": entry.actor_label}
+    if entry.actor_id is None and entry.action.startswith("entry.") and isinstance(entry.target, Entry):
+        # The entrant himself, through his links: his label was written in his language.
+        return _("online entry: %(name)s") % {"name": entry.target}
     return entry.actor_label or _("the system")

@@ -47,10 +47,10 @@ def mode_label(mode: dict[str, Any]) -> str:
 
 
 def title(code: str) -> str:
-    try:
-        return text(scoring.rules.get(code).title)
-    except (KeyError, LookupError):
-        return code
+    """A ruleset's title in the reader's language; an unknown code (an archive of a ruleset
+    this server does not have) as it is."""
+    ruleset = scoring.rules.get(code) if code else None
+    return text(ruleset.title) if ruleset is not None else (code or "")
 
 
 def penalty_name(code: str, kind: str) -> str:
