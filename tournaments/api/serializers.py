@@ -395,6 +395,13 @@ class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="written reason, kept in the audit trail")
 
 
+class UndoReasonSerializer(serializers.Serializer):
+    # A blank or missing reason is refused by the service (validation.required_reason), in
+    # the same words as on the round's page.
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
+                                   help_text="why the round is undone: needed, kept in the audit trail")
+
+
 class MoneyEntrySerializer(serializers.Serializer):
     bought = serializers.IntegerField(min_value=0, max_value=INT_MAX, default=0, help_text="haléř bought during the round")
     money = serializers.IntegerField(min_value=0, max_value=INT_MAX, help_text="haléř on the table at the end")

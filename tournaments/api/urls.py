@@ -34,6 +34,8 @@ urlpatterns = [
     path(ROUND + "start-clock/", views_rounds.RoundStartClockView.as_view(),
          name="api-round-start-clock"),
     path(ROUND + "close/", views_rounds.RoundCloseView.as_view(), name="api-round-close"),
+    path(ROUND + "unpublish/", views_rounds.RoundUnpublishView.as_view(), name="api-round-unpublish"),
+    path(ROUND + "reopen/", views_rounds.RoundReopenView.as_view(), name="api-round-reopen"),
     path(TABLE, views_tables.TableDetailView.as_view(), name="api-table"),
     path(TABLE + "penalties/", views_results.TablePenaltyView.as_view(), name="api-table-penalties"),
     path(TABLE + "audit/", views_results.TableAuditView.as_view(), name="api-table-audit"),

@@ -1,6 +1,8 @@
 """API views of rounds: listing them, queueing the seating of the next round (a background
-job), previewing the draft, swapping two players, publishing, starting the clock, closing.
-Draft rounds are seen by the event's officials only; the rest is the organisers'."""
+job), previewing the draft, swapping two players, publishing, starting the clock, closing, and
+undoing the last two (a published round back to a draft, a closed round opened again; when
+that may be is tournaments.domain.lifecycle's). Draft rounds are seen by the event's officials
+only; the rest is the organisers'."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from tournaments.api.serializers import (
     RoundDetailSerializer,
     RoundSerializer,
     SwapSerializer,
+    UndoReasonSerializer,
 )
 from tournaments.models import Event, Round
 from tournaments.services import round_jobs
@@ -121,3 +124,29 @@ class RoundCloseView(_RoundAction):
     def post(self, request: Request, slug: str, number: int) -> Response:
         return self._answer(round_jobs.round_close(rnd=self._round(request, slug, number),
                                                         actor=request.user))
+
+
+@extend_schema(tags=["rounds"])
+class RoundUnpublishView(_RoundAction):
+    @extend_schema(summary="Take a published round back to a draft, before its tables write",
+                   request=UndoReasonSerializer,
+                   responses={200: RoundDetailSerializer, **refusals(400, 403, 404)})
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        rnd = self._round(request, slug, number)
+        data = UndoReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._answer(services.round_unpublish(rnd=rnd, actor=request.user,
+                                                     reason=data.validated_data["reason"]))
+
+
+@extend_schema(tags=["rounds"])
+class RoundReopenView(_RoundAction):
+    @extend_schema(summary="Open a closed round again, while no later round is published",
+                   request=UndoReasonSerializer,
+                   responses={200: RoundDetailSerializer, **refusals(400, 403, 404)})
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        rnd = self._round(request, slug, number)
+        data = UndoReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._answer(services.round_reopen(rnd=rnd, actor=request.user,
+                                                  reason=data.validated_data["reason"]))

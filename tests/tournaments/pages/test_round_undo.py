@@ -116,3 +116,33 @@ def test_only_an_organiser_undoes(closed):
     assert answer.status_code == 403
     closed["round"].refresh_from_db()
     assert closed["round"].status == Round.Status.CLOSED
+
+
+def test_the_api_undoes_as_the_pages_do(closed):
+    """POST …/rounds/N/reopen/ and …/unpublish/ ask the same rules (tournaments.domain.lifecycle
+    and rights) and refuse in the same words: no reason, a referee, a stranger."""
+    from rest_framework.test import APIClient
+
+    event, organiser, referee = closed["event"], closed["organiser"], closed["referee"]
+    base = f"/api/v1/events/{event.slug}/rounds/1/"
+
+    def api(user):
+        client = APIClient(HTTP_ACCEPT_LANGUAGE="sl")
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    assert api(None).post(base + "reopen/", {"reason": "x"}, format="json").status_code == 401
+    assert api(referee).post(base + "reopen/", {"reason": "x"}, format="json").status_code == 403
+    blank = api(organiser).post(base + "reopen/", {}, format="json")
+    assert blank.status_code == 400
+    assert [e["field"] for e in blank.json()["errors"]] == ["reason"]
+    assert "razlog" in blank.json()["errors"][0]["message"]  # the reader's language
+    closed["round"].refresh_from_db()
+    assert closed["round"].status == Round.Status.CLOSED
+    answer = api(organiser).post(base + "reopen/", {"reason": "a sheet was wrong"}, format="json")
+    assert answer.status_code == 200 and answer.json()["status"] in ("published", "playing")
+    assert AuditEntry.objects.get(action="round.reopen").reason == "a sheet was wrong"
+    # Open and written: it cannot go back to a draft.
+    refused = api(organiser).post(base + "unpublish/", {"reason": "wrong seating"}, format="json")
+    assert refused.status_code == 400 and not AuditEntry.objects.filter(action="round.unpublish").exists()
