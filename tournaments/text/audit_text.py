@@ -346,6 +346,10 @@ def value_text(key: str, value: Any, words: RulesWords | None = None) -> str:
             return date_format(dt.date.fromisoformat(value), "DATE_FORMAT")
         except ValueError:
             return value
+    if key in ("ruleset", "ruleset_code") and isinstance(value, str):
+        return ruleset_text.title(value)
+    if key == "ruleset_mode" and isinstance(value, str):
+        return ruleset_text.mode_name(value)
     if key == "game" and isinstance(value, str):
         return words.games.get(value, value)
     if key == "kind" and isinstance(value, str) and words.code:
@@ -361,7 +365,9 @@ def value_text(key: str, value: Any, words: RulesWords | None = None) -> str:
         return "; ".join(f"{field_label(k) if not str(k).isdigit() else '#' + str(k)}: "
                          f"{value_text(k, v, words)}" for k, v in value.items())
     if isinstance(value, list):
-        return ", ".join(value_text(key, v, words) for v in value)
+        # Records (a money sheet's players) apart by a dot, plain values by commas.
+        joint = " · " if any(isinstance(v, dict) for v in value) else ", "
+        return joint.join(value_text(key, v, words) for v in value)
     return str(value)
 
 

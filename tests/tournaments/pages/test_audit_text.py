@@ -43,6 +43,31 @@ def test_the_history_shows_words_and_changes_not_codes(world: World):
     assert "hand changed" in table and "card confirmed" in table
     assert not re.search(r"\b(hand|scorecard|round|registration)\.[a-z_]+\b", table)
     assert "{&#x27;" not in table and "{'" not in table and "[{" not in table
-    assert re.search(r'<span class="field">points</span>: <del>\d+</del> → <ins>55</ins>', table)
+    assert re.search(r'<span class="diff-field">points:</span> <del>\d+</del> → <ins>55</ins>', table)
     with translation.override("sl"):
         assert str(audit_text.action_label("hand.update")) != "hand changed"
+
+
+def test_stored_values_read_as_words_in_the_readers_language():
+    """Codes, numbers and money under the keys that say what they are (issue #33)."""
+    from tournaments.models import Event
+
+    czech = audit_text.rules_words(Event(ruleset_code="gp-vysociny-2004"))
+    slovenian = audit_text.rules_words(Event(ruleset_code="tarok-net-2007"))
+    with translation.override("sl"):
+        assert audit_text.value_text("points", "4.000") == "4"
+        assert audit_text.value_text("points", "10/3") == "3⅓"
+        assert audit_text.value_text("points", "7.25") == "7,25"
+        assert audit_text.value_text("score", "300", slovenian) == "300"
+        assert audit_text.value_text("score", "-1240", czech) == "−12,40 Kč"
+        assert audit_text.value_text("stake", 2000, czech) == "20,00 Kč"
+        assert audit_text.value_text("system", "points") == "Točkovni sistem"
+        assert audit_text.value_text("ruleset", "tarok-net-2007").startswith("Pravila Tarok.net")
+        assert audit_text.value_text("game", "berac", slovenian) == "berač (brez talona)"
+        assert audit_text.value_text("contras", [{"on": "game", "by": "11", "level": 1}],
+                                     slovenian) == "kontra: igra (igralec 11)"
+        assert audit_text.value_text("announcements", [{"name": "pagat_ultimo", "by": "4", "announced": True,
+                                                        "achieved": False}], slovenian) == \
+            "pagat ultimo (igralec 4, napovedano, ni uspelo)"
+        assert audit_text.value_text("date", "2025-12-02") == "02. december 2025"  # as the pages write dates
+        assert audit_text.field_label("seed") == "številka žreba"
