@@ -135,8 +135,12 @@ def _start(request: SeatingRequest, rng: random.Random, layouts: list[list[int]]
     """The season before the search: constructed matchdays where a design fits, draws else."""
     players = sorted(request.player_ids)
     design, source = (), ""
-    if request.table_size == 4 and request.min_table_size <= 3:
+    if request.table_size == 4:
         design, source, _left_out = construction(len(players))
+        # A design serves whenever its tables fit the smallest table asked for: a field that
+        # is a multiple of four seats only fours (28, 32, 40, 52 with a smallest table of 4).
+        if design and min(len(t) for day in design for t in day) < request.min_table_size:
+            design, source = (), ""
     used = 0
     rounds: list[list[list[str]]] = []
     copies = -(-request.rounds // len(design)) if design else 0

@@ -34,6 +34,27 @@ def test_every_row_of_the_issue_table_plays_without_a_repeat(count, rounds):
     assert result["distance"]["params"]["clean"] == rounds
 
 
+@pytest.mark.parametrize(("count", "rounds"), [(28, 9), (32, 10), (40, 13), (52, 17)])
+def test_a_league_of_fours_only_gets_its_design_too(count, rounds):
+    """Issue #34: with every table of four asked for (`min_table_size` 4), a field that is a
+    multiple of four still plays its design: 0 repeats, as with a smallest table of 3 (the
+    engine drew these seasons and met 25, 26, 46 and 80 pairs again)."""
+    request = league(count, rounds, min_table_size=4)
+    result = seat_round(request)
+    assert result["repeat_pairs"] == 0
+    assert all(len(t) == 4 for day in result["rounds"] for t in day)
+    assert check_seating(request, result) == []
+
+
+def test_a_design_with_tables_of_three_is_not_used_where_four_are_asked():
+    # 30 players cannot all sit at fours; 29 of a 32-design leave tables of three, which a
+    # smallest table of 4 refuses: the engine seats the field without the design.
+    matchdays, _source, missing = construction(29)
+    assert missing == 3 and min(len(t) for day in matchdays for t in day) == 3
+    with pytest.raises(SeatingInvalid):
+        seat_round(league(30, 9, min_table_size=4))
+
+
 @pytest.mark.parametrize("count", sorted(FAMILIES) + [32])
 def test_each_construction_seats_everyone_and_never_repeats_a_pair(count):
     design = full_design(count)
