@@ -50,8 +50,9 @@ from tournaments.services import EVENT_FIELDS
 class ApiErrorItemSerializer(serializers.Serializer):
     hand = serializers.IntegerField(allow_null=True, help_text="0-based hand index, or null")
     field = serializers.CharField(help_text="path of the refused value, e.g. rows[2].start_number")
-    code = serializers.CharField()
-    message = serializers.CharField()
+    code = serializers.CharField(help_text="stable machine code; a scorecard's codes are listed in "
+                                           "docs/contracts/scorecard.md (Error codes)")
+    message = serializers.CharField(help_text="the refusal in words, in the language asked for")
 
 
 class ApiErrorSerializer(serializers.Serializer):

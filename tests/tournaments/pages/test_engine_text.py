@@ -637,3 +637,15 @@ def test_the_stages_of_a_seating_job_and_the_checker_notes_in_the_language():
         assert note_text({**checker, "params": {"violation": "brand_new"}}) == checker["text"]
     with translation.override("cs"):
         assert stage_text(done, done["message"]) == "2. kolo: 5 stolů"
+
+
+def test_the_contract_lists_every_error_code_the_engine_gives():
+    """docs/contracts/scorecard.md (Error codes) is the one list of codes a client meets
+    (issue #34): every code the rulesets' source gives is in it, and it lists no code the
+    engine cannot give."""
+    contract = (Path(__file__).resolve().parents[3] / "docs/contracts/scorecard.md").read_text("utf-8")
+    section = contract.split("### Error codes", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M))
+    _lines, errors, _assigned = _scan()
+    assert errors and not errors - listed, sorted(errors - listed)
+    assert not listed - errors - set(engine_errors._E), sorted(listed - errors - set(engine_errors._E))
