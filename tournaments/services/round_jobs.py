@@ -159,16 +159,21 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
     Scorecard.objects.filter(pk__in=[c.pk for c in cards if c.status == Scorecard.Status.CONFIRMED]
                              ).update(status=Scorecard.Status.VERIFIED, updated_at=timezone.now(),
                                       verified_by=actor if getattr(actor, "is_authenticated", False) else None)
+    # The standings up to this round, computed once: what the round awarded (the audit's) and
+    # the carried totals of everyone, this round being the last closed (a later round cannot
+    # be closed while this one is open: lifecycle).
+    rows = standings.event_standings(event, up_to_round=rnd.number).rows
     awarded = {
         str(row.start_number): {"points": str(row.per_round[rnd.number][0]),
                                 "score": str(row.per_round[rnd.number][1])}
-        for row in standings.event_standings(event, up_to_round=rnd.number).rows
-        if rnd.number in row.per_round
+        for row in rows if rnd.number in row.per_round
     }
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
-    refresh_carried_totals(event, actor=actor)
+    last_closed = event.rounds.filter(status=Round.Status.CLOSED).order_by("-number").values_list(
+        "number", flat=True).first()
+    refresh_carried_totals(event, actor=actor, standings_rows=rows if last_closed == rnd.number else None)
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
     rounds = event.rounds.values_list("status", flat=True)
     event_status_follow(event, lifecycle.status_after_close(

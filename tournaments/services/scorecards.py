@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -343,14 +343,34 @@ def money_sheet_save(*, scorecard: Scorecard, rows: dict[str, dict[str, int]], a
 
 
 @transaction.atomic
+def _write_totals(changed: list[Registration]) -> None:
+    """Store the carried totals of `changed` in one statement. On PostgreSQL a join with the
+    new values: Django's bulk_update writes one CASE branch per row for each row, which at
+    1,024 players is a million comparisons (issue #35: 40 % of closing a round)."""
+    if connection.vendor != "postgresql" or len(changed) < 2:
+        Registration.objects.bulk_update(changed, ["tournament_points", "score"])
+        return
+    table = Registration._meta.db_table
+    rows = ", ".join(["(%s, %s, %s)"] * len(changed))
+    params = [value for reg in changed
+              for value in (reg.pk, points_text(parse_points(reg.tournament_points)), int(reg.score))]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE "{table}" AS r SET tournament_points = v.points, score = v.score '  # noqa: S608 - the model's own table name; values are parameters
+            f"FROM (VALUES {rows}) AS v(id, points, score) WHERE r.id = v.id", params)
+
+
 def refresh_carried_totals(event: Event, *, actor: Any = None,
-                           start_numbers: Iterable[int] | None = None) -> None:
+                           start_numbers: Iterable[int] | None = None,
+                           standings_rows: Iterable[Any] | None = None) -> None:
     """Set each registration's carried tournament points and score to what the confirmed
     results of the closed rounds give. Recomputed, never accumulated, so a correction after
     closing (a referee's decision, an annulled table) is carried too. A refresh that changes
     somebody's carried totals is on the audit trail with the old and new values.
     `start_numbers` limits it to the players a change can touch (the four of a corrected
-    table, the one of an adjustment); without it every registration is refreshed."""
+    table, the one of an adjustment); without it every registration is refreshed.
+    `standings_rows` are the standings up to the last closed round when the caller has them
+    already (closing a round computes them once)."""
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     registrations = event.registrations.only("pk", "event_id", "start_number", "tournament_points", "score")
     if start_numbers is not None:
@@ -358,8 +378,9 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
         registrations = registrations.filter(start_number__in=numbers)
         totals = carried_totals(event, up_to_round=last_closed, start_numbers=numbers)
     elif last_closed is not None:
-        totals = {r.start_number: (r.exact_points, r.score)
-                  for r in event_standings(event, up_to_round=last_closed).rows}
+        rows = standings_rows if standings_rows is not None else \
+            event_standings(event, up_to_round=last_closed).rows
+        totals = {r.start_number: (r.exact_points, r.score) for r in rows}
     else:
         totals = {}
     before: dict[str, list[Any]] = {}
@@ -376,7 +397,7 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     # Only the registrations whose totals moved: a correction at one table of a 1,024-player
     # event writes four rows, not all of them.
     if changed:
-        Registration.objects.bulk_update(changed, ["tournament_points", "score"])
+        _write_totals(changed)
     if after:
         audit.record(actor=actor, action="standings.refresh", target=event, event=event,
                      before=before, after=after)

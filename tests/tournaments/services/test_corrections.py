@@ -11,6 +11,7 @@ import pytest
 from sample_data import printouts
 from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments import selectors, services
+from tournaments.domain.exact_points import points_text
 from tournaments.domain.standings import event_standings
 from tournaments.models import Registration, Scorecard
 from tournaments.services import round_jobs
@@ -112,3 +113,40 @@ def test_a_withdrawn_player_who_never_played_carries_nothing_though_adjusted():
     services.refresh_carried_totals(event, actor=referee)
     late.refresh_from_db()
     assert (late.tournament_points, late.score) == (0, 0)
+
+
+def test_closing_a_round_writes_only_the_registrations_whose_totals_changed(monkeypatch):
+    """Issue #35: the close computes the standings once and writes the carried totals of the
+    players they moved, in one statement (on PostgreSQL a join with the new values)."""
+    from tournaments.services import scorecards
+
+    organiser, referee = UserFactory(), UserFactory()
+    event = EventFactory(seating_system="points")
+    event.organisers.add(organiser)
+    event.referees.add(referee)
+    regs = {n: RegistrationFactory(event=event, start_number=n) for n in range(1, 9)}
+    rnd = services.round_store(event=event, number=1, seating_system="points", seed=1,
+                               tables=[["1", "2", "3", "4"], ["5", "6", "7", "8"]], actor=organiser)
+    services.round_publish(rnd=rnd, actor=organiser)
+    first, second = (Scorecard.objects.get(table__round=rnd, table__number=n) for n in (1, 2))
+    services.hand_save(scorecard=first, number=1, actor=organiser, expected_version=first.version,
+                       record={"game": "trojka", "declarer": "1", "resting": "4", "points": 50})
+    services.scorecard_submit(scorecard=first, actor=organiser)
+    services.scorecard_confirm(scorecard=first, actor=referee, reason="a short test card")
+    services.scorecard_annul(scorecard=second, actor=referee, reason="the table did not play")
+    written, computed = [], []
+    write = scorecards._write_totals
+    monkeypatch.setattr(scorecards, "_write_totals", lambda changed: (written.append(
+        sorted(r.start_number for r in changed)), write(changed)))
+    standings_of = round_jobs.standings.event_standings
+    monkeypatch.setattr(round_jobs.standings, "event_standings",
+                        lambda *a, **k: (computed.append(k), standings_of(*a, **k))[1])
+    round_jobs.round_close(rnd=rnd, actor=organiser)
+    assert written == [[1, 2, 3, 4]]  # the annulled table's players carry 0 as before
+    assert len(computed) == 1
+    stored = {n: (r.tournament_points, r.score) for n, r in
+              ((n, Registration.objects.get(pk=reg.pk)) for n, reg in regs.items())}
+    expected = {r.start_number: (r.exact_points, r.score) for r in event_standings(event, up_to_round=1).rows}
+    assert all(stored[n] == (Decimal(points_text(expected.get(n, (0, 0))[0])), expected.get(n, (0, 0))[1])
+               for n in regs)
+    assert stored[1] == (Decimal("4.000"), 25)
