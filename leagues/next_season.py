@@ -18,6 +18,7 @@ from leagues.models import (
     Season,
     SeasonMembership,
 )
+from leagues.names import qualification_group_name
 from leagues.selectors import divisions_of, league_divisions, qualification_division
 from tournaments.domain.standings import event_standings
 from tournaments.models import Event, Player
@@ -188,7 +189,7 @@ class _Planner:
         if qual is not None or league.qualification_group:
             self.planned_q = PlannedDivision(
                 level=(qual.level if qual is not None else len(self.leagues) + 1),
-                name=qual.name if qual is not None else _("Qualification group"), size=0,
+                name=qual.name if qual is not None else qualification_group_name(league.language), size=0,
                 is_qualification=True,
                 plays_matchdays=qual.plays_matchdays if qual is not None else False)
         # A running season is planned from its standings so far ("if it ended today"): their

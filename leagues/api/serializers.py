@@ -68,7 +68,7 @@ class LeagueSerializer(serializers.ModelSerializer):
         model = League
         fields = ["slug", "name", "description", "division_size", "movement_count", "division_count",
                   "qualification_group", "ruleset_code", "ruleset_mode", "ruleset_options",
-                  "hands_per_matchday", "table_size", "min_table_size", "is_public", "seasons"]
+                  "hands_per_matchday", "table_size", "min_table_size", "is_public", "language", "seasons"]
         read_only_fields = fields
 
     @extend_schema_field(SeasonSummarySerializer(many=True))
