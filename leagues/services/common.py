@@ -31,10 +31,6 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-# A number as a Roman numeral (the members' import reads "ii." as the II. league).
-roman = names.roman
-
-
 def default_division_name(level: int, language: str | None = None) -> str:
     # Seed 000 §4.2: "I. II. in III. liga"; composed in leagues.names.
     return names.division_name(level, language)
