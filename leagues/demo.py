@@ -103,8 +103,12 @@ def league_demo(stdout: Any = None) -> League:
     referee = _user("referee")
     league = services.league_create(
         actor=organiser, organisers=[organiser], name="Demo: Tarok liga", slug="demo-league",
-        description="Two leagues of eight and a qualification group; two go up and two go down "
-                    "(a small copy of seed 000 §4.2's 32 players and 10 moves).",
+        # A Slovenian league: its description, division and matchday names are in Slovenian.
+        description="Dve ligi po osem igralcev in kvalifikacijska skupina: po dva igralca "
+                    "napredujeta in po dva izpadeta. Pomanjšan posnetek lige po pravilih "
+                    "Tarok.net (§4.2), ki jo igra 32 igralcev, od tega jih po 10 napreduje in "
+                    "po 10 izpade.",
+        language="sl",
         division_size=8, movement_count=2, division_count=2, qualification_group=True,
         ruleset_code="tarok-net-2007", ruleset_mode="tri+1", hands_per_matchday=4,
     )

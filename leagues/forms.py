@@ -7,12 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import CupSeries, League
 from tournaments.domain import limits
 from tournaments.domain.web_address import address_part
 from tournaments.forms import EventForm
+from tournaments.models import Event
+
+
+def page_language() -> str:
+    """The page's language if a league can have it, else English."""
+    code = (get_language() or "en")[:2]
+    return code if code in Event.Language.values else Event.Language.EN
 
 
 class LeagueForm(EventForm):
@@ -22,7 +30,7 @@ class LeagueForm(EventForm):
     per matchday)."""
 
     # The event's fields a league does not have.
-    NOT_A_LEAGUE = ("venue", "starts_on", "ends_on", "time_zone", "language", "seating_system",
+    NOT_A_LEAGUE = ("venue", "starts_on", "ends_on", "time_zone", "seating_system",
                     "planned_rounds", "hands_per_round", "round_duration_minutes", "stake_kc",
                     "status", "card_confirmation", "one_phone_per_table", "seating_pool")
 
@@ -46,6 +54,13 @@ class LeagueForm(EventForm):
             self.fields.pop(name, None)
         self.fields["slug"].help_text = _("Part of the league's address; made from the name when left empty.")
         self.fields["is_public"].label = _("Public (listed, standings visible to everybody)")
+        # Optional for forms posted without it (the API and older clients): a new league then
+        # takes the page's language, a changed one keeps its own.
+        self.fields["language"].required = False
+        self.fields["language"].initial = page_language()
+        self.fields["language"].label = _("Language of the league")
+        self.fields["language"].help_text = _(
+            "The names of new divisions and matchdays are written in it, and the matchdays' printed sheets.")
 
     def service_fields(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -57,6 +72,7 @@ class LeagueForm(EventForm):
             "qualification_group": d.get("qualification_group", False),
             "hands_per_matchday": d["hands_per_matchday"], "table_size": d["table_size"],
             "min_table_size": d["min_table_size"], "is_public": d.get("is_public", False),
+            **({"language": d["language"]} if d.get("language") else {}),
         }
 
     @classmethod
@@ -64,7 +80,7 @@ class LeagueForm(EventForm):
         return {name: getattr(league, name) for name in (
             "name", "slug", "description", "ruleset_code", "ruleset_mode", "ruleset_options",
             "division_count", "division_size", "movement_count", "qualification_group",
-            "hands_per_matchday", "table_size", "min_table_size", "is_public")}
+            "hands_per_matchday", "table_size", "min_table_size", "is_public", "language")}
 
 
 class SeasonForm(forms.Form):

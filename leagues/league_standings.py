@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from leagues.models import (
     Division,
+    League,
     Matchday,
     Season,
     SeasonMembership,
@@ -109,17 +110,28 @@ class SeasonStandings:
         return next((d for d in self.divisions if d.division.pk == division.pk), None)
 
 
-def movement_counts(position: int, league_count: int, member_count: int, movement: int,
-                    *, is_qualification: bool) -> tuple[int, int]:
-    """(how many go up, how many go down) of a division: seed 000 §4.2 "izpade iz vsake lige
-    10 igralcev v nižjo ligo ... in po 10 igralcev napreduje v višjo ligo"; the lowest league
-    drops its 10 too ("Kdor izpade iz III. lige pade v kvalifikacijsko skupino oz. v območno
-    ligo iz katere izhaja"); the qualification group's best go up ("10 najboljših se uvrsti
-    v višjo ligo"). `position` is 0 for the I. league."""
-    if is_qualification:
+def movement_counts(division: Division, divisions: Sequence[Division], member_count: int,
+                    league: League) -> tuple[int, int]:
+    """(how many go up, how many go down) of `division` among the season's `divisions`: the one
+    rule the season's table (its ↑ and ↓) and the next season's plan both ask.
+
+    Seed 000 §4.2: "izpade iz vsake lige 10 igralcev v nižjo ligo ... in po 10 igralcev
+    napreduje v višjo ligo"; who drops out of the lowest league falls into the qualification
+    group ("Kdor izpade iz III. lige pade v kvalifikacijsko skupino"), whose best go up ("10
+    najboljših se uvrsti v višjo ligo"). Decision (docs/leagues.md): a division sends players
+    only where the season has a division to receive them, so the top league sends nobody up
+    and the lowest division nobody down: the lowest league relegates into the qualification
+    group (this season's, or the next season's when the league has one), and without one it
+    keeps its bottom players (an organiser lists who leaves)."""
+    movement = league.movement_count
+    if division.is_qualification:
         return min(movement, member_count), 0
-    up = min(movement, member_count) if position > 0 else 0
-    down = min(movement, member_count - up)
+    leagues = league_divisions(divisions)
+    has_above = any(d.level < division.level for d in leagues)
+    has_below = (any(d.level > division.level for d in divisions)
+                 or (league.qualification_group and division.level == leagues[-1].level))
+    up = min(movement, member_count) if has_above else 0
+    down = min(movement, member_count - up) if has_below else 0
     return up, down
 
 
@@ -175,9 +187,7 @@ def season_standings(season: Season, *, after: int | None = None,
     numbers = [m.number for m in counted]
     for row in rows.values():
         row.cells = [row.per_matchday.get(n) for n in numbers]
-    leagues = league_divisions(divisions)
     out: list[DivisionStandings] = []
-    movement = season.league.movement_count
     for division in sorted(divisions, key=lambda d: d.level):
         division_rows = [rows[m.player_id] for m in division.memberships.all()]
         use_final = final and division_rows and all(r.membership.final_rank for r in division_rows)
@@ -196,9 +206,7 @@ def season_standings(season: Season, *, after: int | None = None,
         ranked = bool(use_final or (division.plays_matchdays and (last is not None or rank_unplayed)))
         if ranked:
             _tie_breaks(division_rows)
-            position = leagues.index(division) if division in leagues else 0
-            up, down = movement_counts(position, len(leagues), len(division_rows), movement,
-                                       is_qualification=division.is_qualification)
+            up, down = movement_counts(division, divisions, len(division_rows), season.league)
             for i, r in enumerate(division_rows):
                 if i < up:
                     r.zone = "up"

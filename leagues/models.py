@@ -45,6 +45,10 @@ class League(models.Model):
     ruleset_mode = models.CharField(max_length=16, default=default_ruleset_mode)
     ruleset_options = models.JSONField(default=dict, blank=True)
     hands_per_matchday = models.PositiveSmallIntegerField(default=24)
+    # The language the league's stored names are composed in (its divisions, "I. liga", and
+    # its matchdays' events, "3. krog"), and its matchdays' printed sheets.
+    language = models.CharField(_("language of the league"), max_length=5, choices=Event.Language.choices,
+                                default=Event.Language.EN)
     # Seed 000 §4.2: "Število lig določi organizator. Praviloma se igrajo tri lige (I. II. in
     # III. liga) in kvalifikacijska skupina."
     division_count = models.PositiveSmallIntegerField(

@@ -1,7 +1,8 @@
 """The plan of the next season (seed 000 §4.2): who goes up, who goes down and to which seed
 position, and who fills the free places by the selection criterion the organiser picks. A
-calculation over the finished season's standings; `leagues.services.season_advance` writes
-it."""
+calculation over the finished season's final order, or, while the season still runs, over its
+standings as if it ended today (a preview: `provisional`); `leagues.services.season_advance`
+writes it, from a finished season only."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from leagues.league_standings import movement_counts
+from leagues.league_standings import movement_counts, season_standings
 from leagues.models import (
     Division,
     Season,
     SeasonMembership,
 )
+from leagues.names import qualification_group_name
 from leagues.selectors import divisions_of, league_divisions, qualification_division
 from tournaments.domain.standings import event_standings
 from tournaments.models import Event, Player
@@ -62,12 +64,19 @@ class PlannedDivision:
 @dataclass
 class NextSeasonPlan:
     divisions: list[PlannedDivision]
-    dropped_out: list[Placement]  # out of the league (no qualification group to fall into)
+    # Out of the league: nobody since the lowest league relegates only into a qualification
+    # group (`movement_counts`); kept for the API's shape and the formation record, where the
+    # seasons formed before that decision list theirs.
+    dropped_out: list[Placement]
     not_admitted: list[Player]  # applicants left without a place and no qualification group
     applicants_ranked: list[tuple[Player, str]]
     criterion: str | None
     notes: list[str]
     errors: list[dict[str, Any]]
+    # While the season runs: the plan as if it ended today, after matchday `after` (None: no
+    # result counts yet, the seed positions stand in for the ranks).
+    provisional: bool = False
+    after: int | None = None
 
     def placement_of(self, player: Player) -> tuple[PlannedDivision, Placement] | None:
         for division in self.divisions:
@@ -180,10 +189,34 @@ class _Planner:
         if qual is not None or league.qualification_group:
             self.planned_q = PlannedDivision(
                 level=(qual.level if qual is not None else len(self.leagues) + 1),
-                name=qual.name if qual is not None else _("Qualification group"), size=0,
+                name=qual.name if qual is not None else qualification_group_name(league.language), size=0,
                 is_qualification=True,
                 plays_matchdays=qual.plays_matchdays if qual is not None else False)
-        self.dropped: list[Placement] = []
+        # A running season is planned from its standings so far ("if it ended today"): their
+        # order and ranks stand in for the final ones the season does not have yet.
+        self.provisional = season.status != Season.Status.FINISHED
+        self.after: int | None = None
+        self.current: dict[int, list[SeasonMembership]] = {}
+        self.rank_of: dict[int, int] = {}
+        if self.provisional:
+            standings = season_standings(season, divisions=self.divisions, rank_unplayed=True)
+            self.after = standings.after
+            for ds in standings.divisions:
+                if ds.ranked:
+                    self.current[ds.division.level] = [row.membership for row in ds.rows]
+                    self.rank_of.update({row.membership.pk: row.rank for row in ds.rows})
+
+    def rank(self, membership: SeasonMembership) -> int | None:
+        """The final rank, or in a running season the rank so far."""
+        return membership.final_rank or self.rank_of.get(membership.pk)
+
+    def order(self, division: Division) -> list[SeasonMembership] | None:
+        """The division's final order, or in a running season its order so far; None when it
+        has neither."""
+        final = _final_order(division)
+        if final is not None or not self.provisional:
+            return final
+        return self.current.get(division.level)
 
     def _all_planned(self) -> list[PlannedDivision]:
         return self.planned + ([self.planned_q] if self.planned_q else [])
@@ -196,11 +229,12 @@ class _Planner:
                                       _("player %(id)s is not in this season") % {"id": pid}))
 
     def final_orders(self) -> dict[int, list[SeasonMembership]]:
-        """Each league's final order by level; a league without one is an error, and its seed
-        order stands in so the rest of the plan can still be shown."""
+        """Each league's final order by level (its order so far in a running season); a league
+        without one is an error, and its seed order stands in so the rest of the plan can still
+        be shown."""
         orders: dict[int, list[SeasonMembership]] = {}
         for division in self.leagues:
-            order = _final_order(division)
+            order = self.order(division)
             if order is None:
                 self.errors.append(_error(
                     "season", "no_final_order",
@@ -216,10 +250,9 @@ class _Planner:
         ups: dict[int, list[SeasonMembership]] = {}
         downs: dict[int, list[SeasonMembership]] = {}
         stays: dict[int, list[SeasonMembership]] = {}
-        for position, division in enumerate(self.leagues):
+        for division in self.leagues:
             order = orders[division.level]
-            up, down = movement_counts(position, len(self.leagues), len(order), self.movement,
-                                       is_qualification=False)
+            up, down = movement_counts(division, self.divisions, len(order), self.season.league)
             ups[division.level] = order[:up]
             downs[division.level] = order[len(order) - down:] if down else []
             stays[division.level] = order[up:len(order) - down]
@@ -236,10 +269,10 @@ class _Planner:
         if qualification_event is not None:
             return self._qualified_by_event(qualification_event, league_member_ids, qual_members)
         if qual is not None and qual_members:
-            order = _final_order(qual)
+            order = self.order(qual)
             if order is not None:
-                return ([(m.player, qual.name, m.final_rank) for m in order[:self.movement]],
-                        order[self.movement:])
+                up, _down = movement_counts(qual, self.divisions, len(order), self.season.league)
+                return [(m.player, qual.name, self.rank(m)) for m in order[:up]], order[up:]
             self.notes.append(_("The qualification group has no ranking and names no "
                                 "qualification tournament: nobody goes up from it; its places "
                                 "are free."))
@@ -262,7 +295,7 @@ class _Planner:
             taken.add(pid)
             qual_up.append((row.registration.player, event.name, row.rank))
         qual_stay = sorted((m for m in qual_members if m.player_id not in taken),
-                           key=lambda m: (m.final_rank or 10**6, m.seed_position))
+                           key=lambda m: (self.rank(m) or 10**6, m.seed_position))
         self.notes.append(_("The %(n)s best of %(event)s who are not in a league go up.")
                           % {"n": self.movement, "event": event.name})
         return qual_up, qual_stay
@@ -291,9 +324,12 @@ class _Planner:
             for n, m in enumerate(downs[above], start=1):
                 placements.append(Placement(player=m.player, seed_position=n,
                                             origin=SeasonMembership.Origin.RELEGATED,
-                                            from_division=self.name_of[above], from_rank=m.final_rank))
+                                            from_division=self.name_of[above], from_rank=self.rank(m)))
             first_free = movement + 1
-        stay_block = size - movement - (first_free - 1)
+        # The last M places wait for who comes up from below; the lowest league without a
+        # qualification group has nobody below, and keeps its own players there.
+        reserved = movement if position + 1 < len(self.leagues) or self.planned_q is not None else 0
+        stay_block = size - reserved - (first_free - 1)
         stayed = stays[division.level]
         if len(stayed) > stay_block:
             self.errors.append(_error("division_size", "division_overfull", _(
@@ -303,11 +339,11 @@ class _Planner:
         for offset, m in enumerate(stayed):
             placements.append(Placement(player=m.player, seed_position=first_free + offset,
                                         origin=SeasonMembership.Origin.STAYED,
-                                        from_division=division.name, from_rank=m.final_rank))
+                                        from_division=division.name, from_rank=self.rank(m)))
         promoted: list[tuple[Player, str, int | None, str]] = []
         if position + 1 < len(self.leagues):
             below = self.leagues[position + 1]
-            promoted = [(m.player, below.name, m.final_rank, SeasonMembership.Origin.PROMOTED)
+            promoted = [(m.player, below.name, self.rank(m), SeasonMembership.Origin.PROMOTED)
                         for m in ups[below.level]]
         elif division.level == self.lowest:
             promoted = [(p, src, rank, SeasonMembership.Origin.QUALIFIED) for p, src, rank in qual_up]
@@ -317,33 +353,27 @@ class _Planner:
 
     def place_below_the_lowest(self, downs: dict[int, list[SeasonMembership]],
                                qual_stay: list[SeasonMembership]) -> None:
-        """Who is relegated from the lowest league falls into the qualification group (first)
-        or, without one, drops out of the league; then who stays in the group."""
+        """Who is relegated from the lowest league falls into the qualification group (first),
+        then who stays in the group. Without a group nobody is relegated from the lowest league
+        (`movement_counts`), so nobody drops out."""
         planned_q, lowest = self.planned_q, self.lowest
-        if lowest is not None:
-            relegated = downs[lowest]
-            if planned_q is not None:
-                for n, m in enumerate(relegated, start=1):
-                    planned_q.placements.append(Placement(
-                        player=m.player, seed_position=n, origin=SeasonMembership.Origin.RELEGATED,
-                        from_division=self.name_of[lowest], from_rank=m.final_rank))
-            else:
-                self.dropped = [Placement(player=m.player, seed_position=0, origin="",
-                                          from_division=self.name_of[lowest], from_rank=m.final_rank)
-                                for m in relegated]
+        if planned_q is not None and lowest is not None:
+            for n, m in enumerate(downs[lowest], start=1):
+                planned_q.placements.append(Placement(
+                    player=m.player, seed_position=n, origin=SeasonMembership.Origin.RELEGATED,
+                    from_division=self.name_of[lowest], from_rank=self.rank(m)))
         if planned_q is not None:
             start = len(planned_q.placements) + 1
             for offset, m in enumerate(qual_stay):
                 planned_q.placements.append(Placement(
                     player=m.player, seed_position=start + offset,
                     origin=SeasonMembership.Origin.STAYED,
-                    from_division=self.qual.name if self.qual else "", from_rank=m.final_rank))
+                    from_division=self.qual.name if self.qual else "", from_rank=self.rank(m)))
 
     def remove_who_leaves(self) -> None:
         """Who leaves frees his seed position; the qualification group closes up."""
         for target in self._all_planned():
             target.placements = [p for p in target.placements if p.player.pk not in self.leaving_ids]
-        self.dropped = [p for p in self.dropped if p.player.pk not in self.leaving_ids]
         self._close_up_qualification()
 
     def _close_up_qualification(self) -> None:
@@ -443,6 +473,6 @@ class _Planner:
         result = self._all_planned()
         for target in result:
             target.placements.sort(key=lambda p: p.seed_position)
-        return NextSeasonPlan(divisions=result, dropped_out=self.dropped, not_admitted=not_admitted,
+        return NextSeasonPlan(divisions=result, dropped_out=[], not_admitted=not_admitted,
                               applicants_ranked=ranked, criterion=criterion, notes=self.notes,
-                              errors=self.errors)
+                              errors=self.errors, provisional=self.provisional, after=self.after)

@@ -24,8 +24,9 @@ from leagues.models import (
     Season,
     SeasonMembership,
 )
+from scoring import rules
 from tournaments.domain import lifecycle
-from tournaments.models import Round, Scorecard, Table
+from tournaments.models import Event, Round, Scorecard, Table
 from tournaments.seating import no_repeat_bound, schedule_distance
 
 # ---------------------------------------------------------------------------------------
@@ -163,6 +164,18 @@ def cup_by_slug(slug: str) -> CupSeries | None:
 
 def cup_events(series: CupSeries) -> list[CupSeriesEvent]:
     return list(series.series_events.select_related("event").order_by("order", "event__starts_on", "id"))
+
+
+def cup_family(series: CupSeries) -> str | None:
+    """The game family a cup series ranks: that of its first tournament (a cup ranks one game,
+    so its points mean the same at every tournament); None while it has none."""
+    first = series.series_events.select_related("event").order_by("order", "id").first()
+    return rules.family_of(first.event.ruleset_code) if first is not None else None
+
+
+def fits_cup(family: str | None, event: Event) -> bool:
+    """Whether `event` plays the game of a cup of `family` (any game fits an empty cup)."""
+    return family is None or rules.family_of(event.ruleset_code) == family
 
 
 def cup_points_table(series: CupSeries) -> dict[int, int]:

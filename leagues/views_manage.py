@@ -415,11 +415,10 @@ def _event_or_none(request: HttpRequest, slug: str) -> Event | None:
 @league_organiser_required
 def season_next(request: HttpRequest, season: Season) -> HttpResponse:
     """The next season's plan, recomputed from what the organiser chose (posted without
-    `apply`: a preview, nothing written), and applied (posted with `apply`)."""
+    `apply`: a preview, nothing written), and applied (posted with `apply`). While the season
+    runs the plan is a preview as if it ended today; only a finished season is applied (the
+    service refuses the rest)."""
     league = season.league
-    if season.status != Season.Status.FINISHED:
-        messages.error(request, _("Finish the season first."))
-        return redirect(season_url(season))
     formed = Season.objects.filter(previous=season).first()
     if formed is not None:
         messages.info(request, _("The next season is already formed."))

@@ -91,10 +91,13 @@ def cup_edit(request: HttpRequest, series: CupSeries) -> HttpResponse:
 
 
 def _addable_events(request: HttpRequest, series: CupSeries) -> list[tuple[str, str]]:
-    """The events the organiser may put into the series: his own, not yet in it."""
+    """The events the organiser may put into the series: his own, not yet in it, of the game
+    the series ranks."""
     taken = series.series_events.values_list("event_id", flat=True)
     events = tournament_selectors.events_organised_by(request.user).filter(matchday__isnull=True)
-    return [(e.slug, f"{e.name} ({e.starts_on:%Y-%m-%d})") for e in events.exclude(pk__in=taken)]
+    family = selectors.cup_family(series)
+    return [(e.slug, f"{e.name} ({e.starts_on:%Y-%m-%d})") for e in events.exclude(pk__in=taken)
+            if selectors.fits_cup(family, e)]
 
 
 def _cup_page(request: HttpRequest, series: CupSeries, *, points_form: CupPointsForm | None = None,

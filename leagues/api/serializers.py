@@ -68,7 +68,7 @@ class LeagueSerializer(serializers.ModelSerializer):
         model = League
         fields = ["slug", "name", "description", "division_size", "movement_count", "division_count",
                   "qualification_group", "ruleset_code", "ruleset_mode", "ruleset_options",
-                  "hands_per_matchday", "table_size", "min_table_size", "is_public", "seasons"]
+                  "hands_per_matchday", "table_size", "min_table_size", "is_public", "language", "seasons"]
         read_only_fields = fields
 
     @extend_schema_field(SeasonSummarySerializer(many=True))
@@ -373,6 +373,10 @@ class NextSeasonPlanSerializer(serializers.Serializer):
     criterion = serializers.CharField(allow_null=True)
     notes = serializers.ListField(child=serializers.CharField())
     errors = ApiErrorItemSerializer(many=True, help_text="why the plan cannot be carried out yet")
+    provisional = serializers.BooleanField(
+        help_text="true while the season runs: the plan as if it ended today (it cannot be applied yet)")
+    after = serializers.IntegerField(
+        allow_null=True, help_text="while the season runs: the last matchday its standings count")
 
     @extend_schema_field(RankedApplicantSerializer(many=True))
     def get_applicants_ranked(self, plan: Any) -> list[dict[str, Any]]:

@@ -17,7 +17,6 @@ services' public face: callers write `services.season_create(...)`.
 
 from leagues.services.common import (
     default_division_name,
-    roman,
 )
 from leagues.services.cups import (
     CUP_FIELDS,
@@ -97,7 +96,6 @@ __all__ = [
     "membership_move",
     "membership_remove",
     "repeat_meetings",
-    "roman",
     "schedule_generate",
     "schedule_job_of",
     "schedule_job_queue",

@@ -1,5 +1,6 @@
 """What the league services share: contract-shaped errors, a model's own validation, values
-for the audit trail, and the names of divisions (seed 000 §4.2: "I. II. in III. liga")."""
+for the audit trail, and the names of divisions (seed 000 §4.2: "I. II. in III. liga",
+composed in `leagues.names`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
 
+from leagues import names
 from tournaments.errors import ServiceError, validation_errors
 
 
@@ -30,16 +31,6 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def roman(number: int) -> str:
-    out = []
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while number >= value:
-            out.append(letters)
-            number -= value
-    return "".join(out)
-
-
-def default_division_name(level: int) -> str:
-    # Seed 000 §4.2: "I. II. in III. liga".
-    return _("%(roman)s. league") % {"roman": roman(level)}
+def default_division_name(level: int, language: str | None = None) -> str:
+    # Seed 000 §4.2: "I. II. in III. liga"; composed in leagues.names.
+    return names.division_name(level, language)

@@ -24,6 +24,7 @@ from tournaments.domain import rights as tournament_rights
 from tournaments.errors import Forbidden, NotFound, ServiceError, validation_errors
 from tournaments.models import Event
 from tournaments.services import audit
+from tournaments.text import ruleset_text
 
 CUP_FIELDS = {"name", "slug", "season_label", "best_results_counted", "final_counts_extra", "is_public"}
 
@@ -81,7 +82,8 @@ def cup_update(*, series: CupSeries, actor: Any, **fields: Any) -> CupSeries:
 def cup_event_add(*, series: CupSeries, event: Event, actor: Any, is_final: bool = False,
                   order: int | None = None) -> CupSeriesEvent:
     """Add a tournament to the series: one its organiser may organise (another organiser's
-    event, or a private one he may not see, is not his to put in a public ranking)."""
+    event, or a private one he may not see, is not his to put in a public ranking), of the
+    game the series ranks (`selectors.cup_family`)."""
     if not tournament_rights.can_view_event(actor, event):
         raise NotFound(_("there is no event %(slug)s") % {"slug": event.slug}, field="event",
                        code="unknown_event")
@@ -90,6 +92,15 @@ def cup_event_add(*, series: CupSeries, event: Event, actor: Any, is_final: bool
                         % {"event": event.name}, field="event", code="not_organiser")
     if series.series_events.filter(event=event).exists():
         raise ServiceError(_("%(e)s is already in the series") % {"e": event}, field="event", code="already_in_series")
+    family = selectors.cup_family(series)
+    if not selectors.fits_cup(family, event):
+        first = selectors.cup_events(series)[0].event
+        raise ServiceError(_(
+            "%(event)s is played under %(rules)s, another game than the tournaments of this cup "
+            "series (%(cup_rules)s): a cup series ranks one game")
+            % {"event": event.name, "rules": ruleset_text.title(event.ruleset_code),
+               "cup_rules": ruleset_text.title(first.ruleset_code)},
+            field="event", code="other_game")
     if is_final and series.series_events.filter(is_final=True).exists():
         raise ServiceError(_("the series already has its final"), field="is_final", code="final_exists")
     if order is None:

@@ -21,7 +21,7 @@ from tournaments.services import audit
 LEAGUE_FIELDS = {
     "name", "slug", "description", "division_size", "movement_count", "ruleset_code",
     "ruleset_mode", "ruleset_options", "hands_per_matchday", "division_count",
-    "qualification_group", "table_size", "min_table_size", "is_public",
+    "qualification_group", "table_size", "min_table_size", "is_public", "language",
 }
 
 

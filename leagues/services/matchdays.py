@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from leagues import selectors
+from leagues import names, selectors
 from leagues.models import (
     Matchday,
     Season,
@@ -57,7 +57,7 @@ def matchday_create(*, season: Season, actor: Any, date: dt.date, venue: str = "
         organisers.append(actor)
     event = tournament_services.event_create(
         actor=actor, organisers=organisers,
-        name=_("%(league)s %(season)s – matchday %(n)s") % {"league": league.name, "season": season.name, "n": number},
+        name=names.matchday_event_name(league, season, number), language=league.language,
         slug=_matchday_slug(season, number), venue=venue, starts_on=date, ends_on=date,
         ruleset_code=league.ruleset_code, ruleset_mode=league.ruleset_mode,
         ruleset_options=dict(league.ruleset_options or {}), seating_system="league", planned_rounds=1,

@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from leagues import roles
 from leagues.models import Division, Season
-from leagues.services import memberships_add_many, roman
+from leagues.names import roman
+from leagues.services import memberships_add_many
 from leagues.services.seasons import check_planning
 from tournaments import services as tournament_services
 from tournaments.domain import search

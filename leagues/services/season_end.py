@@ -122,10 +122,6 @@ def season_advance(*, season: Season, actor: Any, name: str, slug: str = "",
                              before={"season": season.slug, "division": p.from_division, "rank": p.from_rank},
                              after={"season": new.slug, "division": division.name,
                                     "seed_position": p.seed_position})
-    old = {m.player_id: m for m in season.memberships.all()}
-    for p in plan.dropped_out:
-        audit.record(actor=actor, action="league.drop_out", target=old[p.player.pk],
-                     before={"division": p.from_division, "rank": p.from_rank}, after=None)
     new.formation = {
         "from": season.slug,
         "qualification_event": qualification_event.slug if qualification_event else None,

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from leagues import next_season, selectors
+from leagues import names, next_season, selectors
 from leagues.models import (
     Division,
     League,
@@ -36,11 +36,11 @@ def check_planning(season: Season) -> None:
 
 def _division_specs(league: League, divisions: Sequence[dict[str, Any]] | None) -> list[dict[str, Any]]:
     if divisions is None:
-        specs = [{"name": default_division_name(n), "size": league.division_size,
+        specs = [{"name": default_division_name(n, league.language), "size": league.division_size,
                   "is_qualification": False, "plays_matchdays": True}
                  for n in range(1, league.division_count + 1)]
         if league.qualification_group:
-            specs.append({"name": _("Qualification group"), "size": 0, "is_qualification": True,
+            specs.append({"name": names.qualification_group_name(league.language), "size": 0, "is_qualification": True,
                           "plays_matchdays": False})
         return specs
     specs = []
@@ -58,7 +58,8 @@ def _division_specs(league: League, divisions: Sequence[dict[str, Any]] | None) 
             errors.append(err(f"divisions[{i}].size", "too_small", _(
                 "a league of %(s)s players cannot send %(m)s up and %(m)s down")
                 % {"s": size, "m": league.movement_count}))
-        specs.append({"name": str(spec.get("name") or (_("Qualification group") if is_q else default_division_name(i + 1))),
+        specs.append({"name": str(spec.get("name") or (names.qualification_group_name(league.language) if is_q
+                                                        else default_division_name(i + 1, league.language))),
                       "size": size, "is_qualification": is_q,
                       "plays_matchdays": bool(spec.get("plays_matchdays", not is_q))})
     qual = [i for i, s in enumerate(specs) if s["is_qualification"]]

@@ -205,11 +205,12 @@ def test_a_league_season_is_run_through_pages_only(live_server, new_page):
               for m in new.memberships.select_related("division")}
     # Seed 000 §4.2 with divisions of 8 and 2 moving: the last 2 of the I. league go down to
     # positions 1–2 of the II.; the best 2 of the II. go up to positions 7–8 of the I.; the
-    # lowest league's last 2 drop out (no qualification group); the others keep their rank.
+    # lowest league has no division below it (no qualification group), so its last 2 stay
+    # (#33: nowhere to go down to); the others keep their rank.
     expected = {ranks[(1, r)]: (1, r, "stayed") for r in range(1, 7)}
     expected |= {ranks[(1, r)]: (2, r - 6, "relegated") for r in (7, 8)}
     expected |= {ranks[(2, r)]: (1, r + 6, "promoted") for r in (1, 2)}
-    expected |= {ranks[(2, r)]: (2, r, "stayed") for r in range(3, 7)}
+    expected |= {ranks[(2, r)]: (2, r, "stayed") for r in range(3, 9)}
     assert placed == expected
     assert AuditEntry.objects.filter(action__in=["league.promote", "league.relegate"]).count() == 4
     # The old season stays readable, with its final order.

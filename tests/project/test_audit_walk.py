@@ -87,7 +87,6 @@ NOT_WRITES = {
     "tournaments.services.round_jobs.round_seed": "pure: a seed computed from the event and round",
     "tournaments.services.round_jobs.next_round_number": "reads the event's rounds",
     "tournaments.services.player_registry.merge_problems": "reads why two records cannot be merged",
-    "leagues.services.roman": "pure: a number as a Roman numeral",
     "leagues.services.default_division_name": "pure: the name of a division level",
     "leagues.services.division_seed": "pure: a division's seed computed from the season's",
     "leagues.services.repeat_meetings": "pure: counts repeat meetings in a schedule",
@@ -1058,7 +1057,6 @@ def test_the_services_that_are_not_writes_change_nothing(name):
         "tournaments.services.round_jobs.next_round_number": lambda: tr.next_round_number(rnd.event),
         "tournaments.services.player_registry.merge_problems": lambda: tp.merge_problems(
             *[s.registration.player for s in rnd.seats.select_related("registration__player")[:2]]),
-        "leagues.services.roman": lambda: ls.roman(14),
         "leagues.services.default_division_name": lambda: ls.default_division_name(2),
         "leagues.services.division_seed": lambda: ls.division_seed(7, 2),
         "leagues.services.repeat_meetings": lambda: ls.repeat_meetings(season_rounds),

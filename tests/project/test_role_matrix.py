@@ -365,8 +365,8 @@ LEAGUE_PAGES = [
     (f"{LS}players/", LEAGUE_OWNERS),
     (f"{LS}players/?q=Liga", LEAGUE_OWNERS),
     (f"{LS}schedule/", LEAGUE_OWNERS),
-    # The season is running: its owners are sent to the season's page to finish it first.
-    (f"{LS}next/", LEAGUE_OWNERS, 302),
+    # The season is running: its owners see the next season as if it ended today (#33).
+    (f"{LS}next/", LEAGUE_OWNERS),
     # The matchday's event is the league organiser's, not another league's nor an event's.
     ("/manage/e/{matchday_a}/", LEAGUE_OWNERS),
     # A draft round does not exist for who is no official of its event.

@@ -113,14 +113,19 @@ def test_free_places_pass_down_and_applicants_fill_them_by_the_previous_season()
     assert new.formation["criterion"] == "previous_season" and new.formation["leaving"] == [a[2].pk]
 
 
-def test_without_a_qualification_group_the_bottom_of_the_lowest_league_drops_out():
+def test_without_a_qualification_group_the_bottom_of_the_lowest_league_stays():
     organiser, referee = users()
     season, a, b, _q = _finished_season(organiser, referee, qualification_group=False)
+    # The table and the plan ask one rule: the lowest league, with nothing below, sends nobody
+    # down (no ↓), and the top league nobody up.
+    standings = league_standings.season_standings(season)
+    assert [[r.zone for r in ds.rows] for ds in standings.divisions] == [
+        [""] * 6 + ["down"] * 2, ["up"] * 2 + [""] * 6]
     new = services.season_advance(season=season, actor=organiser, name="2026")
     got = _placements(new)
-    assert b[6].pk not in got and b[7].pk not in got
-    assert new.formation["dropped_out"] == [b[6].pk, b[7].pk]
-    assert AuditEntry.objects.filter(action="league.drop_out").count() == 2
+    assert got[b[6].pk] == (2, 7, "stayed") and got[b[7].pk] == (2, 8, "stayed")
+    assert new.formation["dropped_out"] == []
+    assert not AuditEntry.objects.filter(action="league.drop_out").exists()
     assert [d.is_qualification for d in new.divisions.all()] == [False, False]
 
 

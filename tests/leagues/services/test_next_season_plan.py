@@ -77,7 +77,7 @@ def test_a_division_too_small_for_who_stays_is_refused_per_league():
     ]
 
 
-def test_an_unfinished_season_has_no_final_order_and_its_group_sends_nobody_up():
+def test_an_unfinished_season_is_planned_as_if_it_ended_today_and_its_group_sends_nobody_up():
     organiser, _referee = users()
     league = services.league_create(actor=organiser, name="Open", slug="open", division_size=4,
                                     movement_count=1, division_count=2, qualification_group=True)
@@ -90,22 +90,20 @@ def test_an_unfinished_season_has_no_final_order_and_its_group_sends_nobody_up()
     plan = next_season_plan(season)
     summary = _summary(plan)
     first, second, qual = (d.name for d in divisions)
-    assert summary["errors"] == [("season", "no_final_order"), ("season", "no_final_order")]
-    assert [e["message"] for e in plan.errors] == [
-        f"{first} has no final order: finish the season first",
-        f"{second} has no final order: finish the season first"]
+    # A preview, not a refusal: nothing is played, so the seed positions are the ranks so far.
+    assert plan.provisional and plan.after is None
+    assert summary["errors"] == []
     assert summary["notes"] == [
         "The qualification group has no ranking and names no qualification tournament: nobody "
         "goes up from it; its places are free.",
         f"{second} has 1 free places."]
-    # Without final ranks the seed positions stand in for them: the first goes up, the last
-    # down; the group's place 4 in the lowest league is free.
+    # The first goes up, the last down; the group's place 4 in the lowest league is free.
     assert summary["divisions"] == [
-        (first, False, [("a000", 1, "stayed", first, None, ""), ("a001", 2, "stayed", first, None, ""),
-                        ("a002", 3, "stayed", first, None, ""), ("b000", 4, "promoted", second, None, "")]),
-        (second, False, [("a003", 1, "relegated", first, None, ""), ("b001", 2, "stayed", second, None, ""),
-                         ("b002", 3, "stayed", second, None, "")]),
-        (qual, True, [("b003", 1, "relegated", second, None, ""), ("q000", 2, "stayed", qual, None, ""),
+        (first, False, [("a000", 1, "stayed", first, 1, ""), ("a001", 2, "stayed", first, 2, ""),
+                        ("a002", 3, "stayed", first, 3, ""), ("b000", 4, "promoted", second, 1, "")]),
+        (second, False, [("a003", 1, "relegated", first, 4, ""), ("b001", 2, "stayed", second, 2, ""),
+                         ("b002", 3, "stayed", second, 3, "")]),
+        (qual, True, [("b003", 1, "relegated", second, 4, ""), ("q000", 2, "stayed", qual, None, ""),
                       ("q001", 3, "stayed", qual, None, "")]),
     ]
 
@@ -138,23 +136,25 @@ def test_a_qualification_with_too_few_outsiders_leaves_a_place_that_an_applicant
     ]
 
 
-def test_without_a_qualification_group_the_applicants_left_over_are_not_admitted():
+def test_without_a_qualification_group_the_lowest_league_keeps_its_last_and_applicants_left_over_are_not_admitted():
     organiser, referee = users()
     season, a, b, _q = _finished_season(organiser, referee, qualification_group=False)
     applicants = make_players(5, "n")
     plan = next_season_plan(season, leaving=[a[0], b[0]], applicants=applicants)
     assert [(e["field"], e["code"], e["message"]) for e in plan.errors] == [
-        ("criterion", "required", "5 players apply for 4 free places: choose a selection criterion")]
+        ("criterion", "required", "5 players apply for 2 free places: choose a selection criterion")]
     plan = next_season_plan(season, leaving=[a[0], b[0]], applicants=applicants,
                             criterion="previous_season")
     summary = _summary(plan)
+    assert not plan.provisional
     assert summary["errors"] == [] and summary["notes"] == []
-    assert summary["not_admitted"] == ["n004"]
-    assert summary["dropped_out"] == [("b006", "II. league", 7), ("b007", "II. league", 8)]
+    assert summary["not_admitted"] == ["n002", "n003", "n004"]
+    # There is no division below the lowest league: nobody goes down from it, nobody drops out.
+    assert summary["dropped_out"] == []
     assert summary["applicants_ranked"] == [(f"n00{i}", "no result") for i in range(5)]
     # a1 and b1 (promoted to place 7) leave: b3 and b4, the best who stayed below, move up to
-    # places 1 and 7, and the applicants take their places 3 and 4 and the free 7 and 8 of
-    # the lowest league.
+    # places 1 and 7, and the applicants take their places 3 and 4 of the lowest league; b7
+    # and b8 keep their places 7 and 8.
     assert summary["divisions"] == [
         ("I. league", False, [("b002", 1, "promoted", "II. league", 3, "moved up to a free place")]
          + _stayed([f"a00{i}" for i in range(1, 6)], "I. league", first=2)
@@ -163,6 +163,5 @@ def test_without_a_qualification_group_the_applicants_left_over_are_not_admitted
         ("II. league", False,
          [("a006", 1, "relegated", "I. league", 7, ""), ("a007", 2, "relegated", "I. league", 8, ""),
           ("n000", 3, "new", "", None, "no result"), ("n001", 4, "new", "", None, "no result")]
-         + _stayed(["b004", "b005"], "II. league", first=5)
-         + [("n002", 7, "new", "", None, "no result"), ("n003", 8, "new", "", None, "no result")]),
+         + _stayed(["b004", "b005", "b006", "b007"], "II. league", first=5)),
     ]
