@@ -1011,7 +1011,7 @@ class Announcement(models.Model):
     every table link of the event show it until it is withdrawn."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
-    text = models.CharField(_("announcement"), max_length=280, validators=[one_line_text])
+    text = models.CharField(_("notice"), max_length=280, validators=[one_line_text])
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -151,7 +151,7 @@ def announcement_post(*, event: Event, actor: Any, text: str) -> Announcement:
     rights.require_organiser(actor, event)
     text = _short_text("text", text, ANNOUNCEMENT_MAX)
     if not text:
-        raise ServiceError(_("write the announcement"), field="text", code="required")
+        raise ServiceError(_("write the notice"), field="text", code="required")
     announcement = Announcement.objects.create(
         event=event, text=text, author=actor if rights.is_signed_in(actor) else None)
     audit.record(actor=actor, action="announcement.post", target=announcement, event=event,
@@ -164,7 +164,7 @@ def announcement_withdraw(*, announcement: Announcement, actor: Any) -> Announce
     rights.require_organiser(actor, announcement.event)
     announcement = Announcement.objects.select_for_update().get(pk=announcement.pk)
     if announcement.withdrawn_at is not None:
-        raise Conflict(_("this announcement is already withdrawn"), field="announcement",
+        raise Conflict(_("this notice is already withdrawn"), field="announcement",
                        code="withdrawn")
     announcement.withdrawn_at = timezone.now()
     announcement.save(update_fields=["withdrawn_at"])
