@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
             name='Announcement',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.CharField(max_length=280, validators=[tournaments.domain.limits.TextValidator(multiline=False)], verbose_name='announcement')),
+                ('text', models.CharField(max_length=280, validators=[tournaments.domain.limits.TextValidator(multiline=False)], verbose_name='notice')),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now, editable=False)),
                 ('withdrawn_at', models.DateTimeField(blank=True, null=True)),
                 ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
