@@ -11,6 +11,7 @@ import datetime as dt
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 
 from sample_data.factories import allow_event_creation
@@ -79,6 +80,8 @@ def test_a_phone_calls_the_referee_who_sees_it_live_and_links_the_penalty(live_s
     text = row.inner_text()
     assert "Table 1, round 1" in text and "hand 2" in text and "Revoke in hand 2?" in text
     assert "waiting" in text and "nobody has taken it yet" in text
+    # Both pages with the call on them pass the accessibility walk's rules.
+    _no_axe_violations(desk, phone)
 
     # The referee takes it and lands on the table's page, which carries the call.
     with desk.expect_navigation():
@@ -141,3 +144,14 @@ def test_a_notice_appears_on_the_projector_and_on_a_table_link(live_server, new_
     # The phone, open since before the notice, shows it without a reload.
     phone.locator(".hall-notice", has_text="Lunch is served at 13:00").wait_for(
         timeout=FEW_SECONDS)
+    _no_axe_violations(phone)
+    # On the projector, the notice itself (the rest of the screen is the projector's own walk).
+    found = Axe().run(projector, context=".hall-notices").response["violations"]
+    assert not found, found
+
+
+def _no_axe_violations(*pages) -> None:
+    axe = Axe()
+    found = [f"{page.url}: {v['id']} ({v['impact']}): {v['help']}"
+             for page in pages for v in axe.run(page).response["violations"]]
+    assert not found, "\n".join(found)
