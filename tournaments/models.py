@@ -1,6 +1,6 @@
 """The tournament domain: players, events, registrations, rounds, tables, seats, scorecards,
-hands, money sheets, penalties, disputes, standings adjustments, background jobs and the audit
-trail.
+hands, money sheets, penalties, disputes, standings adjustments, background jobs, the audit
+trail, and the day's calls for the referee and notices to the hall.
 
 Identity rules (one start number per event, one round per number, one seat per player per
 round, ...) are database constraints, so they hold whatever writes them. Writes go through
