@@ -78,6 +78,11 @@ def referee_call(*, table: Table, actor: Any, hand_number: int | None = None,
     return call
 
 
+def _user(actor: Any) -> Any:
+    """The account an official acts as (the system, `actor=None`, has none)."""
+    return actor if rights.is_signed_in(actor) else None
+
+
 def _locked(call: RefereeCall, actor: Any) -> RefereeCall:
     rights.require_official(actor, call.event)
     call = RefereeCall.objects.select_for_update().get(pk=call.pk)
@@ -90,10 +95,11 @@ def _locked(call: RefereeCall, actor: Any) -> RefereeCall:
 def referee_call_take(*, call: RefereeCall, actor: Any) -> RefereeCall:
     """An official takes the call: the table and the desk see who is coming."""
     call = _locked(call, actor)
-    if call.taken_by_id is not None and call.taken_by_id != actor.pk:
+    user = _user(actor)
+    if call.taken_by_id is not None and call.taken_by_id != getattr(user, "pk", None):
         raise Conflict(_("%(name)s has already taken this call") % {"name": call.taken_by},
                        field="call", code="taken")
-    call.taken_by, call.taken_at = actor, timezone.now()
+    call.taken_by, call.taken_at = user, timezone.now()
     call.save(update_fields=["taken_by", "taken_at"])
     audit.record(actor=actor, action="referee_call.take", target=call, event=call.event,
                  table=call.table, event_pages=False)
@@ -121,8 +127,8 @@ def referee_call_resolve(*, call: RefereeCall, actor: Any, penalty: Penalty | No
     _check_outcome(call, penalty, dispute, correction)
     now = timezone.now()
     if call.taken_by_id is None:
-        call.taken_by, call.taken_at = actor, now
-    call.resolved_by, call.resolved_at = actor, now
+        call.taken_by, call.taken_at = _user(actor), now
+    call.resolved_by, call.resolved_at = _user(actor), now
     call.penalty, call.dispute, call.correction = penalty, dispute, correction
     call.save()
     audit.record(actor=actor, action="referee_call.resolve", target=call, event=call.event,
@@ -153,7 +159,7 @@ def announcement_post(*, event: Event, actor: Any, text: str) -> Announcement:
     if not text:
         raise ServiceError(_("write the notice"), field="text", code="required")
     announcement = Announcement.objects.create(
-        event=event, text=text, author=actor if rights.is_signed_in(actor) else None)
+        event=event, text=text, author=_user(actor))
     audit.record(actor=actor, action="announcement.post", target=announcement, event=event,
                  after={"text": text}, event_pages=False)
     return announcement

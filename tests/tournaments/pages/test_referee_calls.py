@@ -201,3 +201,13 @@ def test_a_notice_shows_on_the_projector_and_the_table_links_until_withdrawn(day
     assert notice.withdrawn_at is not None
     link = day["links"][1]
     assert "Lunch at 13:00" not in _phone(link, 1).get(f"/t/{link.token}/").content.decode()
+
+
+def test_the_system_takes_and_resolves_a_call_without_an_account(day):
+    # Management commands and background jobs act as `actor=None`, with every right.
+    link = day["links"][1]
+    call = referee_calls.referee_call(table=link.table, actor=_seat(link))
+    referee_calls.referee_call_take(call=call, actor=None)
+    referee_calls.referee_call_resolve(call=call, actor=None)
+    call.refresh_from_db()
+    assert call.taken_by is None and call.resolved_by is None and call.resolved_at is not None
