@@ -1,6 +1,6 @@
 """The tournament domain: players, events, registrations, rounds, tables, seats, scorecards,
-hands, money sheets, penalties, disputes, standings adjustments, background jobs and the audit
-trail.
+hands, money sheets, penalties, disputes, standings adjustments, background jobs, the audit
+trail, and the day's calls for the referee and notices to the hall.
 
 Identity rules (one start number per event, one round per number, one seat per player per
 round, ...) are database constraints, so they hold whatever writes them. Writes go through
@@ -956,3 +956,71 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_label or 'system'}: {self.action} {self.object_repr}"
+
+
+class RefereeCall(models.Model):
+    """A table calling the referee from its link (issue #33): the hand and a short note the
+    phone gave, which official took the call and when, and what it led to (a penalty, a
+    dispute or a correction in the audit trail), so the desk's queue reads as a log too."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="referee_calls")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="referee_calls")
+    hand_number = models.PositiveSmallIntegerField(
+        _("hand"), null=True, blank=True, validators=[MaxValueValidator(MAX_HANDS_PER_ROUND)])
+    note = models.CharField(_("note"), max_length=200, blank=True, validators=[one_line_text])
+    # Who called: the seat of the phone (a table link holder has no account).
+    called_by = models.CharField(max_length=200, blank=True)
+    device = models.CharField(max_length=32, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    penalty = models.ForeignKey(Penalty, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="referee_calls")
+    dispute = models.ForeignKey(Dispute, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="referee_calls")
+    correction = models.ForeignKey(AuditEntry, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(penalty__isnull=True) & Q(dispute__isnull=True)
+                           & Q(correction__isnull=True)) | Q(resolved_at__isnull=False),
+                name="referee_call_outcome_when_resolved",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "resolved_at"])]
+
+    def __str__(self) -> str:
+        return f"referee call #{self.pk} (table {self.table_id})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolved_at is None
+
+
+class Announcement(models.Model):
+    """A short announcement an organiser posts for the hall (issue #33): the projector and
+    every table link of the event show it until it is withdrawn."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    text = models.CharField(_("notice"), max_length=280, validators=[one_line_text])
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "withdrawn_at"])]
+
+    def __str__(self) -> str:
+        return self.text[:60]

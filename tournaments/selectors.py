@@ -11,11 +11,15 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
 from tournaments.domain import lifecycle, rights, search, standings
 from tournaments.models import (
+    Announcement,
     AuditEntry,
+    Dispute,
     Entry,
     Event,
     Hand,
+    Penalty,
     Player,
+    RefereeCall,
     Registration,
     Round,
     Scorecard,
@@ -447,3 +451,44 @@ def entries_to_decide(event: Event, actor: Any) -> list[EntryDecision]:
                       if p.pk in visible or p == entry.player]
         decisions.append(EntryDecision(entry=entry, candidates=candidates))
     return decisions
+
+
+# ---------------------------------------------------------------------------------------
+# Referee calls and notices to the hall (issue #33)
+# ---------------------------------------------------------------------------------------
+
+def open_calls_of(event: Event):
+    """The desk's queue: calls not yet resolved, the longest waiting first."""
+    return (RefereeCall.objects.filter(event=event, resolved_at__isnull=True)
+            .select_related("table__round", "taken_by").order_by("created_at", "pk"))
+
+
+def resolved_calls_of(event: Event, limit: int = 10) -> list[RefereeCall]:
+    return list(RefereeCall.objects.filter(event=event, resolved_at__isnull=False)
+                .select_related("table__round", "taken_by", "resolved_by",
+                                "penalty__registration__player", "penalty__table__round",
+                                "dispute", "correction")
+                .order_by("-resolved_at", "-pk")[:limit])
+
+
+def open_call_of_table(table: Table) -> RefereeCall | None:
+    return (RefereeCall.objects.filter(table=table, resolved_at__isnull=True)
+            .select_related("taken_by").first())
+
+
+def hall_notices_of(event: Event, limit: int = 5) -> list[Announcement]:
+    """The notices the projector and the table links show: those not withdrawn, newest first."""
+    return list(Announcement.objects.filter(event=event, withdrawn_at__isnull=True)[:limit])
+
+
+def call_outcomes(call: RefereeCall) -> tuple[list[Penalty], list[Dispute], list[AuditEntry]]:
+    """What may have come of a call: its table's penalties, disputes and other changes since
+    the call was made."""
+    since = call.created_at
+    penalties = list(call.table.penalties.filter(created_at__gte=since)
+                     .select_related("registration__player"))
+    disputes = list(call.table.disputes.filter(raised_at__gte=since))
+    changes = list(audit_of_table(call.table).filter(created_at__gte=since).exclude(
+        action__in=["penalty.record", "dispute.open", "dispute.decide"]).exclude(
+        action__startswith="referee_call.")[:30])
+    return penalties, disputes, changes

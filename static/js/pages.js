@@ -117,7 +117,35 @@
     });
   }
 
+  // A region that refreshes itself (data-poll) skips a refresh while someone is typing in
+  // it or has left something typed there: a note half written is not replaced.
+  function busy(region) {
+    if (region.contains(document.activeElement) && document.activeElement !== region) return true;
+    return Array.prototype.some.call(region.querySelectorAll("input, textarea, select"), function (f) {
+      if (f.type === "hidden") return false;
+      if (f.tagName === "SELECT") {
+        var first = 0;
+        Array.prototype.forEach.call(f.options, function (o, i) { if (o.defaultSelected) first = i; });
+        return f.selectedIndex !== first;
+      }
+      return f.value !== f.defaultValue;
+    });
+  }
+
+  function initPolls() {
+    if (document.documentElement.dataset.pollReady) return;
+    document.documentElement.dataset.pollReady = "1";
+    document.addEventListener("htmx:beforeRequest", function (event) {
+      var el = event.detail && event.detail.elt;
+      if (el && el.hasAttribute && el.hasAttribute("data-poll") &&
+          event.detail.requestConfig && event.detail.requestConfig.verb === "get" && busy(el)) {
+        event.preventDefault();
+      }
+    });
+  }
+
   function init(root) {
+    initPolls();
     initAutosubmit(root);
     initHandForms(root);
     initConfirms(root);

@@ -33,6 +33,7 @@ import tournaments.services.messages
 import tournaments.services.officials
 import tournaments.services.player_links
 import tournaments.services.player_registry
+import tournaments.services.referee_calls
 import tournaments.services.round_jobs
 import tournaments.services.table_links
 import tournaments.venue.services
@@ -42,6 +43,7 @@ from sample_data.factories import PlayerFactory
 from tests.leagues.helpers import make_referee, play_matchday, random_klop_points
 from tournaments import archive
 from tournaments import services as ts
+from tournaments.domain.rights import TableSeat
 from tournaments.errors import Forbidden, NotFound
 from tournaments.models import (
     AuditEntry,
@@ -57,7 +59,14 @@ from tournaments.models import (
     TableLink,
     VenueHold,
 )
-from tournaments.services import entries, messages, officials, player_links, table_links
+from tournaments.services import (
+    entries,
+    messages,
+    officials,
+    player_links,
+    referee_calls,
+    table_links,
+)
 from tournaments.services import player_registry as tp
 from tournaments.services import round_jobs as tr
 from tournaments.venue import services as venue
@@ -67,6 +76,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 MODULES = [tournaments.services, tournaments.services.round_jobs, tournaments.services.player_registry,
            tournaments.services.checkin, tournaments.services.officials, tournaments.services.table_links,
            tournaments.services.player_links, tournaments.services.messages,
+           tournaments.services.referee_calls,
            tournaments.services.entries, tournaments.venue.services, leagues.services]
 
 # Public functions that change nothing, with the reason.
@@ -858,6 +868,60 @@ def _cup_points_set(w: World) -> Call:
 
 
 
+# Referee calls and notices to the hall (issue #33) ---------------------------------------
+
+def _call(w: World):
+    table = w.published_round().tables.get(number=1)
+    seat = TableSeat(table_id=table.pk, event_id=table.round.event_id, start_number=1,
+                     name="F1 walk-1", device="phone")
+    return table, seat
+
+
+def _referee_call(w: World) -> Call:
+    # A phone's seat has no account: its entry names the seat (actor_label), no user.
+    table, seat = _call(w)
+    return Call(lambda: referee_calls.referee_call(table=table, actor=seat, note="renons?"),
+                "referee_call.call", None)
+
+
+def _referee_call_take(w: World) -> Call:
+    table, seat = _call(w)
+    call = referee_calls.referee_call(table=table, actor=seat)
+    return Call(lambda: referee_calls.referee_call_take(call=call, actor=w.referee),
+                "referee_call.take", w.referee)
+
+
+def _referee_call_resolve(w: World) -> Call:
+    table, seat = _call(w)
+    call = referee_calls.referee_call(table=table, actor=seat)
+    return Call(lambda: referee_calls.referee_call_resolve(call=call, actor=w.referee),
+                "referee_call.resolve", w.referee)
+
+
+def _link_outcome(w: World) -> Call:
+    table, seat = _call(w)
+    call = referee_calls.referee_call(table=table, actor=seat)
+    dispute = ts.dispute_open(event=table.round.event, table=table, actor=w.referee,
+                              description="the score")
+    return Call(lambda: referee_calls.link_outcome(call_id=call.pk, table=table, actor=w.referee,
+                                                   dispute=dispute),
+                "referee_call.resolve", w.referee)
+
+
+def _announcement_post(w: World) -> Call:
+    event = w.event(players=0)
+    return Call(lambda: referee_calls.announcement_post(event=event, actor=w.organiser,
+                                                        text="Lunch at one"),
+                "announcement.post", w.organiser)
+
+
+def _announcement_withdraw(w: World) -> Call:
+    event = w.event(players=0)
+    notice = referee_calls.announcement_post(event=event, actor=w.organiser, text="Lunch")
+    return Call(lambda: referee_calls.announcement_withdraw(announcement=notice, actor=w.organiser),
+                "announcement.withdraw", w.organiser)
+
+
 def _career_hide(w: Any) -> Call:
     player = w.event(players=1).registrations.get().player
     return Call(lambda: ts.player_career_hide(player=player, hidden=True, actor=w.organiser),
@@ -923,6 +987,12 @@ WRITES: dict[str, Callable[..., Call]] = {
     "tournaments.services.dispute_open": _dispute_open,
     "tournaments.services.dispute_decide": _dispute_decide,
     "tournaments.services.standings_adjust": _standings_adjust,
+    "tournaments.services.referee_calls.referee_call": _referee_call,
+    "tournaments.services.referee_calls.referee_call_take": _referee_call_take,
+    "tournaments.services.referee_calls.referee_call_resolve": _referee_call_resolve,
+    "tournaments.services.referee_calls.link_outcome": _link_outcome,
+    "tournaments.services.referee_calls.announcement_post": _announcement_post,
+    "tournaments.services.referee_calls.announcement_withdraw": _announcement_withdraw,
     "tournaments.services.round_start_clock": _round_start_clock,
     "tournaments.services.registrations_import_csv": _registrations_import_csv,
     "tournaments.services.registration_add": _registration_add,

@@ -395,6 +395,16 @@ def require_official(actor: Any, event: Event) -> None:
                         % {"event": event.name}, code="not_referee")
 
 
+def call_refusal(actor: Any, table: Table) -> Refusal | None:
+    """Who calls the referee to a table (issue #33): a player of the table (his phone on the
+    table link), while its round is played; the officials, who answer calls, take them."""
+    if not sits_at(actor, table):
+        return Refusal("not_at_table", _("only the players of this table may call its referee"))
+    if not lifecycle.is_playable(table.round):
+        return _round_state_refusal(table.round)
+    return None
+
+
 # ---------------------------------------------------------------------------------------
 # Writing a table's scorecard
 # ---------------------------------------------------------------------------------------

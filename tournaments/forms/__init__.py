@@ -40,11 +40,14 @@ from tournaments.forms.hands import (
 from tournaments.forms.officiating import (
     AdjustmentForm,
     AnnulForm,
+    CallResolveForm,
     DecisionForm,
     DisputeForm,
+    HallNoticeForm,
     MoneySheetForm,
     PenaltyForm,
     ReasonForm,
+    RefereeCallForm,
     SwapForm,
 )
 from tournaments.forms.players import (
@@ -67,6 +70,9 @@ __all__ = [
     "AdjustmentForm",
     "AnnulForm",
     "BLANK",
+    "CallResolveForm",
+    "HallNoticeForm",
+    "RefereeCallForm",
     "CONTRA_ROWS",
     "CardWriteForm",
     "CountryField",

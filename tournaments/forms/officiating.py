@@ -137,3 +137,35 @@ class MoneySheetForm(forms.Form):
                 self.add_error(f"{match.group(2)}-{pids[int(match.group(1))]}", error_text(error))
             else:
                 self.add_error(None, error_text(error))
+
+
+class RefereeCallForm(forms.Form):
+    """A table calling its referee: the hand it is about and a short note, both optional."""
+
+    hand_number = forms.TypedChoiceField(label=_("Hand"), coerce=int, required=False,
+                                         empty_value=None)
+    note = forms.CharField(label=_("What happened (optional)"), required=False, max_length=200,
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    def __init__(self, *args: Any, hands: int, **kwargs: Any) -> None:
+        # Its own names: the table's page also holds the hand form.
+        kwargs.setdefault("prefix", "call")
+        super().__init__(*args, **kwargs)
+        self.fields["hand_number"].choices = [("", _("not about one hand"))] + [
+            (str(n), str(n)) for n in range(1, hands + 1)]
+
+
+class CallResolveForm(forms.Form):
+    """What a referee call led to: one of the table's penalties, disputes or corrections
+    since the call, or nothing to record."""
+
+    outcome = forms.ChoiceField(label=_("What the call led to"), required=False)
+
+    def __init__(self, *args: Any, outcomes: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["outcome"].choices = [("", _("nothing to record"))] + outcomes
+
+
+class HallNoticeForm(forms.Form):
+    text = forms.CharField(label=_("Notice to the hall"), max_length=280,
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -255,4 +255,6 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "rows": rows[first:first + PROJECTOR_ROWS], "page": page, "pages": pages,
         "first_place": first + 1, "last_place": min(first + PROJECTOR_ROWS, len(rows)),
         "field": len(rows), "next_page": page % pages + 1, "page_numbers": range(1, pages + 1),
+        # The organiser's notices to the hall (issue #33).
+        "notices": selectors.hall_notices_of(event),
     })

@@ -28,13 +28,14 @@ from tournaments.forms import (
     AnnulForm,
     DecisionForm,
     DisputeForm,
+    HallNoticeForm,
     PenaltyForm,
     add_service_errors,
     penalty_choices,
     ruleset_description,
     score_label,
 )
-from tournaments.models import AuditEntry, Dispute, Event, Registration, Table
+from tournaments.models import Announcement, AuditEntry, Dispute, Event, Registration, Table
 from tournaments.pages import hand_entry as hand_entry
 from tournaments.pages.common import (
     back_or,
@@ -45,10 +46,13 @@ from tournaments.pages.common import (
     sheet_context,
     table_or_404,
 )
+from tournaments.pages.referee_calls import queue_context
 from tournaments.pages.table import hand_edit_page, save_hand
+from tournaments.services import referee_calls
 from tournaments.text import audit_text, ruleset_text
 
 referee_required = event_role_required(rights.is_official)
+organiser_required = event_role_required(rights.is_organiser)
 
 
 def dashboard(request: HttpRequest) -> HttpResponse:
@@ -88,9 +92,10 @@ def _adjust_form_after_penalty(request: HttpRequest, event: Event) -> Adjustment
 
 
 def _event_page(request: HttpRequest, event: Event, *, adjust_form: AdjustmentForm | None = None,
-                status: int = 200) -> HttpResponse:
+                notice_form: HallNoticeForm | None = None, status: int = 200) -> HttpResponse:
     current = selectors.current_round(event)
     return render(request, "tournaments/referee/event.html", {
+        **queue_context(request.user, event, notice_form),
         "event": event, "round": current,
         "tables": selectors.round_tables_status(current) if current else [],
         "rounds": list(selectors.rounds_of(event)),
@@ -101,15 +106,22 @@ def _event_page(request: HttpRequest, event: Event, *, adjust_form: AdjustmentFo
     }, status=status)
 
 
-def _table_context(user: Any, event: Event, table: Table, *, hand: int | None = None) -> dict[str, Any]:
+def _table_context(user: Any, event: Event, table: Table, *, hand: int | None = None,
+                   call_id: int | None = None) -> dict[str, Any]:
     sheet = sheet_context(table, event=event)
+    # Come from a call of the desk's queue: its forms carry the call, which what they record
+    # resolves (tournaments.services.referee_calls.link_outcome).
+    call = (table.referee_calls.filter(pk=call_id, resolved_at__isnull=True).first()
+            if call_id else None)
     desc = ruleset_description(table.scorecard.ruleset_code) or {}
     hands = [h.number for h in sheet["hands"]]
     return {
         "event": event, "round": table.round, "table": table, **sheet,
         "score_label": score_label(event),
         "penalty_form": PenaltyForm(kinds=penalty_choices(desc),
-                                    players=seat_labels(table), hands=hands),
+                                    players=seat_labels(table), hands=hands,
+                                    initial={"hand_number": hand} if hand else None),
+        "referee_call": call,
         "annul_form": AnnulForm(),
         # A dispute opened from a hand's row comes with that hand chosen.
         "dispute_form": DisputeForm(hands=hands, initial={"hand_number": hand} if hand else None),
@@ -123,7 +135,8 @@ def _table_context(user: Any, event: Event, table: Table, *, hand: int | None = 
 def _render_table(request: HttpRequest, event: Event, table: Table, *, status: int = 200,
                   **forms: Any) -> HttpResponse:
     hand = limits.whole_number(request.GET.get("hand"), low=1, high=limits.SMALL_MAX)
-    context = _table_context(request.user, event, table, hand=hand)
+    call_id = limits.whole_number(request.GET.get("call") or request.POST.get("call"), low=1)
+    context = _table_context(request.user, event, table, hand=hand, call_id=call_id)
     context.update(forms)
     return render(request, "tournaments/referee/table.html", context, status=status)
 
@@ -149,10 +162,12 @@ def penalty_record(request: HttpRequest, event: Event, number: int, table_number
             try:
                 penalty = services.penalty_record(table=table, registration=reg, kind=form.cleaned_data["kind"],
                                         actor=request.user, hand_number=form.cleaned_data["hand_number"],
-                                        description=form.cleaned_data["description"])
+                                        description=form.cleaned_data["description"],
+                                        call_id=_call_id(request))
             except ServiceError as exc:
                 add_service_errors(form, exc.errors, {"hand": "hand_number", "penalties": "kind"})
             else:
+                _call_resolved(request, penalty.referee_calls.exists())
                 hand_number = form.cleaned_data["hand_number"]
                 if hand_number is not None:
                     messages.success(request, _(
@@ -168,6 +183,16 @@ def penalty_record(request: HttpRequest, event: Event, number: int, table_number
                                 + f"?penalty={penalty.pk}#adjust")
     table = table_or_404(event, number, table_number)
     return _render_table(request, event, table, status=400, penalty_form=form)
+
+
+def _call_id(request: HttpRequest) -> int | None:
+    """The referee call a form of the table's page carries (it came from the desk's queue)."""
+    return limits.whole_number(request.POST.get("call"), low=1)
+
+
+def _call_resolved(request: HttpRequest, resolved: bool) -> None:
+    if resolved:
+        messages.info(request, _("The table's call for the referee is resolved and linked to it."))
 
 
 def _next_step(table: Table) -> str:
@@ -248,11 +273,13 @@ def dispute_open(request: HttpRequest, event: Event, number: int, table_number: 
         try:
             dispute = services.dispute_open(event=event, table=table, hand=hand, actor=request.user,
                                             description=form.cleaned_data["description"],
-                                            raised_by_name=form.cleaned_data["raised_by_name"])
+                                            raised_by_name=form.cleaned_data["raised_by_name"],
+                                            call_id=_call_id(request))
         except ServiceError as exc:
             add_service_errors(form, exc.errors)
         else:
             messages.success(request, _("Dispute opened."))
+            _call_resolved(request, dispute.referee_calls.exists())
             return redirect("referee-dispute", event.slug, dispute.pk)
     return _render_table(request, event, table, status=400, dispute_form=form)
 
@@ -334,3 +361,35 @@ def history_table(request: HttpRequest, event: Event, number: int, table_number:
         "event": event, "table": table,
         "entries": list(selectors.audit_of_table(table).select_related("table__round")),
     })
+
+
+@require_POST
+@organiser_required
+def notice_post(request: HttpRequest, event: Event) -> HttpResponse:
+    form = HallNoticeForm(request.POST)
+    if form.is_valid():
+        try:
+            referee_calls.announcement_post(event=event, actor=request.user,
+                                            text=form.cleaned_data["text"])
+        except ServiceError as exc:
+            raise_refusal(exc)
+            add_service_errors(form, exc.errors)
+        else:
+            messages.success(request, _("The notice is on the projector and the table links."))
+            return redirect(reverse("referee-event", args=[event.slug]) + "#notices")
+    # The desk again, with the form's errors.
+    return _event_page(request, event, notice_form=form, status=400)
+
+
+@require_POST
+@organiser_required
+def notice_withdraw(request: HttpRequest, event: Event, notice_id: int) -> HttpResponse:
+    notice = get_object_or_404(Announcement, pk=notice_id, event=event)
+    try:
+        referee_calls.announcement_withdraw(announcement=notice, actor=request.user)
+    except ServiceError as exc:
+        raise_refusal(exc)
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The notice is withdrawn."))
+    return redirect(reverse("referee-event", args=[event.slug]) + "#notices")

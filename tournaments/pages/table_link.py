@@ -34,11 +34,17 @@ from tournaments import selectors, services
 from tournaments.domain import lifecycle, limits, rights
 from tournaments.domain.rights import CardAction, TableSeat
 from tournaments.errors import Conflict, NotFound, ServiceError, TooManyAttempts
-from tournaments.forms import CardWriteForm, HandForm, MoneySheetForm
+from tournaments.forms import (
+    CardWriteForm,
+    HandForm,
+    MoneySheetForm,
+    RefereeCallForm,
+    add_service_errors,
+)
 from tournaments.models import Registration, Scorecard, TableLink
 from tournaments.pages import hand_entry as hand_entry
 from tournaments.pages.common import seat_labels
-from tournaments.services import player_links, table_links
+from tournaments.services import player_links, referee_calls, table_links
 
 DEVICE_COOKIE = "tarok_device"
 SEATS_KEY = "table_link_seats"
@@ -145,7 +151,8 @@ def code_entry(request: HttpRequest) -> HttpResponse:
 
 def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
                 form: HandForm | None = None, money_form: MoneySheetForm | None = None,
-                conflict: str = "", status: int = 200) -> HttpResponse:
+                conflict: str = "", status: int = 200,
+                call_form: RefereeCallForm | None = None) -> HttpResponse:
     table = link.table
     table.refresh_from_db()
     page = hand_entry.card_page(
@@ -169,8 +176,22 @@ def _table_page(request: HttpRequest, link: TableLink, seat: TableSeat, *,
         "on_submitting_phone": rights.on_submitting_phone(card, seat),
         "validate_url": reverse("table-link-validate", args=[link.token]),
         **_later_table(request, link, seat),
+        **_call_context(link, seat, call_form),
     }, status=status)
     return _with_device(request, response)
+
+
+def _call_context(link: TableLink, seat: TableSeat,
+                  form: RefereeCallForm | None = None) -> dict[str, Any]:
+    """The table's call for the referee (or the form to make one) and the hall's notices."""
+    table = link.table
+    event = table.round.event
+    return {
+        "referee_call": selectors.open_call_of_table(table),
+        "call_form": form or RefereeCallForm(hands=event.hands_per_round),
+        "may_call": rights.call_refusal(seat, table) is None,
+        "notices": selectors.hall_notices_of(event),
+    }
 
 
 def _later_table(request: HttpRequest, link: TableLink, seat: TableSeat) -> dict[str, Any]:
@@ -440,3 +461,40 @@ def money_sheet(request: HttpRequest, token: str) -> HttpResponse:
         return _table_page(request, link, seat, money_form=form, status=exc.status)
     messages.success(request, _("Money sheet saved."))
     return redirect(_page_url(link))
+
+
+@never_cache
+@link_view
+def referee_call(request: HttpRequest, token: str) -> HttpResponse:
+    """The table calls its referee (POST), with the hand and a short note; GET is the call's
+    state and the hall's notices, which the table's page asks for every few seconds. Without
+    JavaScript the form posts the whole page and comes back to it."""
+    link, seat = _seat_or_redirect(request, token)
+    if isinstance(seat, HttpResponse):
+        return seat
+    fragment = bool(request.headers.get("HX-Request"))
+    form = None
+    if request.method == "POST":
+        form = RefereeCallForm(request.POST, hands=link.table.round.event.hands_per_round)
+        if form.is_valid():
+            try:
+                referee_calls.referee_call(table=link.table, actor=seat,
+                                           hand_number=form.cleaned_data["hand_number"],
+                                           note=form.cleaned_data["note"])
+            except ServiceError as exc:
+                if exc.status == 404:
+                    raise Http404(str(exc)) from None
+                add_service_errors(form, exc.errors)
+            else:
+                if not fragment:
+                    messages.success(request, _("The referee is called: this page says who "
+                                                "takes the call."))
+                    return redirect(_page_url(link) + "#referee-call")
+                form = None
+        if form is not None and not fragment:
+            return _table_page(request, link, seat, call_form=form, status=400)
+    if not fragment:
+        return redirect(_page_url(link) + "#referee-call")
+    # htmx swaps only a 2xx answer: a refused call comes back as the form with its errors.
+    return _with_device(request, render(request, "tournaments/table_link/_call.html", {
+        "link": link, **_call_context(link, seat, form)}))

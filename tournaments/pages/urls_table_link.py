@@ -20,6 +20,7 @@ urlpatterns = [
     path(T + "submit/", views.submit, name="table-link-submit"),
     path(T + "confirm/", views.confirm, name="table-link-confirm"),
     path(T + "money/", views.money_sheet, name="table-link-money"),
+    path(T + "call/", views.referee_call, name="table-link-call"),
     path("p/<str:token>/", player_link.personal_page, name="player-link"),
     path("p/<str:token>/table/", player_link.personal_table, name="player-link-table"),
     path("p/<str:token>/messages/", player_link.personal_messages, name="player-link-messages"),

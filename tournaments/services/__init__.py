@@ -9,7 +9,8 @@ cards, money sheets, carried totals), `officiating` (penalties, disputes, adjust
 `validation` (the checks every write shares); and, called by their own module's name, the
 seating job and a round's close (`round_jobs`), the player registry's corrections, merges
 and managers (`player_registry`), the check-in desk's bulk actions (`checkin`), the event's
-officials (`officials`), the table links (`table_links`) and the audit trail (`audit`). The names below are the services' public face: callers write
+officials (`officials`), the table links (`table_links`), the calls for the referee and the
+notices to the hall (`referee_calls`) and the audit trail (`audit`). The names below are the services' public face: callers write
 `services.hand_save(...)` whatever module holds it. Shared building blocks (the checks, the
 CSV reading and registry matching the leagues' import reuses) are imported from the module
 they live in.

@@ -30,16 +30,18 @@ from tournaments.models import (
     StandingsAdjustment,
     Table,
 )
-from tournaments.services import audit
+from tournaments.services import audit, referee_calls
 from tournaments.services.scorecards import hand_save, refresh_carried_totals
 from tournaments.services.validation import refuse_bad_text
 
 
 @transaction.atomic
 def penalty_record(*, table: Table, registration: Registration, kind: str, actor: Any,
-                   hand_number: int | None = None, description: str = "") -> Penalty:
+                   hand_number: int | None = None, description: str = "",
+                   call_id: int | None = None) -> Penalty:
     """Record a penalty; on a hand it also enters the hand record so the engine scores it.
-    The kind must be one the table's ruleset knows (its list in the scoring registry)."""
+    The kind must be one the table's ruleset knows (its list in the scoring registry).
+    Recorded from a referee call (`call_id`), it resolves that call, linked to the penalty."""
     rights.require_official(actor, table.round.event)
     table.round.refresh_from_db(fields=["status"])
     if lifecycle.is_draft(table.round):
@@ -72,14 +74,17 @@ def penalty_record(*, table: Table, registration: Registration, kind: str, actor
     audit.record(actor=actor, action="penalty.record", target=penalty, event=table.round.event,
                  table=table, after={"kind": kind, "player": registration.start_number,
                                      "hand": hand_number}, reason=description)
+    referee_calls.link_outcome(call_id=call_id, table=table, actor=actor, penalty=penalty)
     return penalty
 
 
 @transaction.atomic
 def dispute_open(*, event: Event, description: str, actor: Any, table: Table | None = None,
-                 hand: Hand | None = None, raised_by_name: str = "") -> Dispute:
+                 hand: Hand | None = None, raised_by_name: str = "",
+                 call_id: int | None = None) -> Dispute:
     """A player of the table or an official raises a dispute about a table (or one of its
-    hands); a dispute about the whole event is an official's."""
+    hands); a dispute about the whole event is an official's. Opened by an official from a
+    referee call (`call_id`), it resolves that call, linked to the dispute."""
     if table is None or not rights.sits_at(actor, table):
         rights.require_official(actor, event)
     if table is not None and not rights.can_view_table(actor, table):
@@ -96,6 +101,8 @@ def dispute_open(*, event: Event, description: str, actor: Any, table: Table | N
     )
     audit.record(actor=actor, action="dispute.open", target=dispute, event=event, table=table,
                  after={"description": dispute.description})
+    if table is not None and rights.is_official(actor, event):
+        referee_calls.link_outcome(call_id=call_id, table=table, actor=actor, dispute=dispute)
     return dispute
 
 

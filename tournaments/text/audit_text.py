@@ -37,6 +37,8 @@ from tournaments.text import ruleset_text
 
 ACTION_LABELS = {
     "account.create": gettext_lazy("account created"),
+    "announcement.post": gettext_lazy("notice to the hall posted"),
+    "announcement.withdraw": gettext_lazy("notice to the hall withdrawn"),
     "cup.create": gettext_lazy("cup series created"),
     "cup.event.add": gettext_lazy("tournament added to the cup"),
     "cup.event.remove": gettext_lazy("tournament taken out of the cup"),
@@ -84,6 +86,9 @@ ACTION_LABELS = {
     "player.create": gettext_lazy("player added to the registry"),
     "player.merge": gettext_lazy("two records of a player merged"),
     "player.update": gettext_lazy("player's record corrected"),
+    "referee_call.call": gettext_lazy("referee called from the table"),
+    "referee_call.resolve": gettext_lazy("referee call resolved"),
+    "referee_call.take": gettext_lazy("referee call taken"),
     "registry.manager": gettext_lazy("management of the player registry granted or taken back"),
     "registration.create": gettext_lazy("player registered"),
     "registration.import": gettext_lazy("players imported"),
