@@ -40,8 +40,6 @@
   // The most rows that fit with the page not scrolling: a binary search over the first rows
   // (rows are one line each on the projector, so the first rows measure them all).
   function measure(rows) {
-    showRows(rows, 0, rows.length);
-    if (fits()) return rows.length;
     var low = 0, high = rows.length - 1;
     while (low < high) {
       var mid = Math.ceil((low + high) / 2);
@@ -56,22 +54,21 @@
     if (!box) return;
     var rows = rowsOf(box);
     var out = box.querySelector(".page-of");
-    if (out) out.hidden = true;  // measured without the line it will show
-    perPage = measure(rows);
+    if (out) out.hidden = true;
+    showRows(rows, 0, rows.length);
+    if (fits()) {
+      perPage = rows.length;
+    } else {
+      // Measured with the "page 1 of 2" line shown: one line (CSS) whatever it says.
+      if (out) { out.hidden = false; out.textContent = "…"; }
+      perPage = measure(rows);
+    }
     if (perPage >= rows.length || perPage < MIN_ROWS) {
       perPage = rows.length;
       pages = 1;
       page = 0;
       showRows(rows, 0, rows.length);
     } else {
-      // The "page 1 of 2" line takes room of its own: give it a row if it does not fit.
-      pages = Math.ceil(rows.length / perPage);
-      say(box, rows);
-      showRows(rows, 0, perPage);
-      while (perPage > MIN_ROWS && !fits()) {
-        perPage -= 1;
-        showRows(rows, 0, perPage);
-      }
       pages = Math.ceil(rows.length / perPage);
       page = Math.min(page, pages - 1);
       showRows(rows, page * perPage, perPage);
@@ -93,9 +90,11 @@
     if (!document.getElementById("projector")) return;
     layout();
     setInterval(next, PAGE_SECONDS * 1000);
-    // After htmx put the new content in and before the screen is painted: no flash of the
-    // whole field.
+    // After htmx put the new content in and before the screen is painted (no flash of the
+    // whole field), and once more when the page's helpers have filled it in (the clock's
+    // words take their room only then).
     document.body.addEventListener("htmx:afterSwap", layout);
+    document.body.addEventListener("htmx:afterSettle", layout);
     var pending = null;
     window.addEventListener("resize", function () {
       clearTimeout(pending);

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments import hooks, selectors, services
-from tournaments.domain import lifecycle, limits, rights
+from tournaments.domain import lifecycle, rights
 from tournaments.domain.standings import event_standings
 from tournaments.errors import Forbidden
 from tournaments.forms import is_money, score_label
