@@ -93,12 +93,20 @@ def test_the_pages_of_the_day_pass_axe_core(live_server, new_page, language):
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize(("language", "width"), [("sl", 360), ("sl", 1280), ("en", 360)])
-def test_every_page_kind_has_no_serious_violation(live_server, new_page, language, width):
+# Every page kind at both widths in Slovenian; in English (other words, other line breaks) the
+# pages of a phone and of the referee's desk: the organiser's in English are in the walk above.
+WALKS = [("sl", 360, ("", "referee", "organiser")), ("sl", 1280, ("", "referee", "organiser")),
+         ("en", 360, ("", "referee"))]
+
+
+@pytest.mark.parametrize(("language", "width", "people"), WALKS, ids=["sl-360", "sl-1280", "en-360"])
+def test_every_page_kind_has_no_serious_violation(live_server, new_page, language, width, people):
     call_command("seed_demo", verbosity=0)
     axe = Axe()
     found, walked = [], 0
     for who, paths in _every_page_kind().items():
+        if who not in people:
+            continue
         page = new_page(width=width, height=800 if width < 760 else 900)
         page.context.set_extra_http_headers({"Accept-Language": language})
         if who:
@@ -111,5 +119,5 @@ def test_every_page_kind_has_no_serious_violation(live_server, new_page, languag
             found += [f"{path} ({who or 'anyone'}): {v['id']} ({v['impact']}) ×{len(v['nodes'])}: {v['help']} "
                       f"{[node['target'] for node in v['nodes']][:3]}"
                       for v in result.response["violations"] if v["impact"] in BAR]
-    assert walked >= 60
+    assert walked >= 35
     assert not found, "\n".join(found)
