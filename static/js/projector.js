@@ -31,10 +31,10 @@
     if (pages < 2) return;
     var first = page * perPage;
     out.textContent = out.getAttribute("data-template")
-      .replace("%(page)s", String(page + 1)).replace("%(pages)s", String(pages))
-      .replace("%(first)s", String(first + 1))
-      .replace("%(last)s", String(Math.min(first + perPage, rows.length)))
-      .replace("%(field)s", String(rows.length));
+      .replace("{page}", String(page + 1)).replace("{pages}", String(pages))
+      .replace("{first}", String(first + 1))
+      .replace("{last}", String(Math.min(first + perPage, rows.length)))
+      .replace("{field}", String(rows.length));
   }
 
   // The most rows that fit with the page not scrolling: a binary search over the first rows

@@ -46,7 +46,7 @@ def test_the_projector_sends_the_whole_field_for_its_script_to_page_and_names_th
     places = _places(first)
     assert len(places) == 44 and places == sorted(places) and places[0] == 1
     assert 'hx-get="/e/big/projector/"' in first and "js/projector.js" in first
-    assert 'data-template="Page %(page)s of %(pages)s, places %(first)s–%(last)s of %(field)s"' in first
+    assert 'data-template="Page {page} of {pages}, places {first}–{last} of {field}"' in first
     open_tables = re.search(r"Still playing: (.*?)</p>", first).group(1)
     assert re.findall(r"<strong>(\d+)</strong>", open_tables) == [str(n) for n in range(3, 12)]
     # An old address with a page (an open browser tab from before) shows the same.
