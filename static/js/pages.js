@@ -1,6 +1,7 @@
 /* Small helpers of the server-rendered pages; everything works without them, they only make
-   the pages nicer: show the fields the chosen game needs, count the round clock down, and
-   ask before destructive buttons. Re-applied to content htmx swaps in (htmx.onLoad). */
+   the pages nicer: show the fields the chosen game needs, count the round clock down,
+   ask before destructive buttons, and make boxes that scroll sideways reachable by keyboard.
+   Re-applied to content htmx swaps in (htmx.onLoad). */
 (function () {
   "use strict";
 
@@ -144,6 +145,51 @@
     });
   }
 
+  // A table wider than the screen scrolls in its own box (a div.scroll, or on a phone the
+  // table itself): a keyboard must reach the box to scroll it, and a screen reader names it
+  // (WCAG 2.1.1). Only boxes that do scroll become tab stops, named by their table's caption
+  // or the heading before them; a box set by its template (tabindex) is left as it is.
+  function headingBefore(el) {
+    for (var node = el; node && node !== document.body; node = node.parentElement) {
+      for (var sib = node.previousElementSibling; sib; sib = sib.previousElementSibling) {
+        if (/^H[1-6]$/.test(sib.tagName)) return sib;
+        var inner = sib.querySelectorAll("h1, h2, h3, h4, h5, h6");
+        if (inner.length) return inner[inner.length - 1];
+      }
+    }
+    return null;
+  }
+
+  function scrollRegions() {
+    document.querySelectorAll("main .scroll, main table.data").forEach(function (box) {
+      if (box.hasAttribute("tabindex") && !box.dataset.scrollRegion) return;
+      var scrolls = box.scrollWidth > box.clientWidth + 1 &&
+        /auto|scroll/.test(getComputedStyle(box).overflowX);
+      if (!scrolls) {
+        if (box.dataset.scrollRegion) {
+          ["tabindex", "role", "aria-label", "data-scroll-region"].forEach(function (name) {
+            box.removeAttribute(name);
+          });
+        }
+        return;
+      }
+      if (box.dataset.scrollRegion) return;
+      box.dataset.scrollRegion = "1";
+      box.setAttribute("tabindex", "0");
+      if (box.tagName === "TABLE") {
+        // A table keeps its role; its caption names it, else the heading before it.
+        if (box.caption || box.hasAttribute("aria-label")) return;
+      } else {
+        box.setAttribute("role", "region");
+        var caption = box.querySelector("caption");
+        if (caption) { box.setAttribute("aria-label", caption.textContent.trim()); return; }
+      }
+      var heading = headingBefore(box);
+      var name = (heading ? heading.textContent : document.title).replace(/\s+/g, " ").trim();
+      box.setAttribute("aria-label", name);
+    });
+  }
+
   function init(root) {
     initPolls();
     initAutosubmit(root);
@@ -151,6 +197,7 @@
     initConfirms(root);
     tickClocks();
     tickUpdated();
+    scrollRegions();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -158,5 +205,10 @@
     setInterval(tickClocks, 1000);
     setInterval(tickUpdated, 1000);
     if (window.htmx) window.htmx.onLoad(function (el) { init(el); });
+    var pending = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(pending);
+      pending = setTimeout(scrollRegions, 200);
+    });
   });
 })();

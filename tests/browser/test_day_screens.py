@@ -50,3 +50,34 @@ def test_the_round_projector_league_and_cup_pages(live_server, new_page):
     style = struck.first.evaluate("el => [getComputedStyle(el).textDecorationLine, getComputedStyle(el).opacity]")
     assert "line-through" in style[0] and float(style[1]) < 1, style
     save_screenshot(page, "cup", full_page=True)
+
+
+def test_the_projector_pages_through_the_field_without_scrolling(live_server, new_page):
+    """Issue #33: 24 players at 1280×900 do not fit one screen; the projector shows as many as
+    fit, says which page it shows in words, turns the page by itself, and an htmx refresh
+    keeps the page on screen."""
+    call_command("seed_demo", verbosity=0)
+    page = new_page(width=1280, height=900)
+    page.goto(f"{live_server.url}/e/demo-slovenian/projector/")
+    rows = page.locator("table.standings tbody tr:visible")
+    said = page.locator(".page-of")
+    # Any refresh that htmx swaps in: what the page said right after it.
+    page.evaluate("""document.body.addEventListener("htmx:afterSwap", () => {
+        window.saidAfterRefresh = document.querySelector(".page-of").textContent; })""")
+    height = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight]")
+    assert height[0] <= height[1], height
+    assert 3 <= rows.count() < 24
+    first_page = rows.all_inner_texts()
+    shown = rows.count()
+    assert said.inner_text() == f"Page 1 of 2, places 1–{shown} of 24"
+    assert first_page[0].startswith("1.")
+    # About ten seconds on, the rest of the field, still without a scrollbar.
+    page.wait_for_function("() => document.querySelector('.page-of').textContent.startsWith('Page 2')",
+                           timeout=12000)
+    assert said.inner_text() == f"Page 2 of 2, places {shown + 1}–24 of 24"
+    assert rows.count() == 24 - shown and not set(rows.all_inner_texts()) & set(first_page)
+    height = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight]")
+    assert height[0] <= height[1], height
+    # The refresh every 15 s replaces the screen's content: the second page stays on.
+    page.wait_for_function("() => window.saidAfterRefresh !== undefined", timeout=12000)
+    assert page.evaluate("window.saidAfterRefresh") == f"Page 2 of 2, places {shown + 1}–24 of 24"

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments import hooks, selectors, services
-from tournaments.domain import lifecycle, limits, rights
+from tournaments.domain import lifecycle, rights
 from tournaments.domain.standings import event_standings
 from tournaments.errors import Forbidden
 from tournaments.forms import is_money, score_label
@@ -37,7 +37,6 @@ from tournaments.pages.common import (
 from tournaments.runtime.spreadsheets import text_cell
 
 PROJECTOR_SECONDS = 15
-PROJECTOR_ROWS = 20
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -237,24 +236,17 @@ def after_login(request: HttpRequest) -> HttpResponse:
 
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the round clock, the seating of the current round with the tables
-    still playing, and the standings a screenful at a time: each refresh shows the next
-    PROJECTOR_ROWS places, then starts again from the top."""
+    still playing, and the whole field's standings; static/js/projector.js shows them a
+    screenful at a time (as many rows as the screen holds) and pages on by itself."""
     event = viewable_event(request, slug)
     rnd = selectors.current_round(event)
     seated = selectors.round_with_seating(event, rnd.number) if rnd else None
     tables = list(seated.tables.all()) if seated else []
     context = standings_context(event, user=request.user)
-    rows = context["standings"].rows
-    pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
-    page = limits.whole_number(request.GET.get("page"), low=1, high=pages, default=1)
-    first = (page - 1) * PROJECTOR_ROWS
     return render(request, "tournaments/projector.html", {
         "event": event, "round": seated, "tables": tables,
         "open_tables": [t for t in tables if lifecycle.is_pending(t.scorecard)],
-        "refresh_seconds": PROJECTOR_SECONDS, **context,
-        "rows": rows[first:first + PROJECTOR_ROWS], "page": page, "pages": pages,
-        "first_place": first + 1, "last_place": min(first + PROJECTOR_ROWS, len(rows)),
-        "field": len(rows), "next_page": page % pages + 1, "page_numbers": range(1, pages + 1),
+        "refresh_seconds": PROJECTOR_SECONDS, **context, "rows": context["standings"].rows,
         # The organiser's notices to the hall (issue #33).
         "notices": selectors.hall_notices_of(event),
     })

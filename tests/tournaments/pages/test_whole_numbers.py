@@ -13,22 +13,10 @@ import pytest
 from tests.tournaments.pages.support import World, client_for, world_fixture, world_of_the_module  # noqa: F401
 from tournaments import services
 from tournaments.models import Registration
-from tournaments.pages import public
 
 BAD = ["²", "١٢", "１２", "-1", "1e3", "9" * 30]
 M = "/manage/e/event-a"
 R = "/referee/e/event-a"
-
-
-@pytest.mark.parametrize("raw", BAD)
-def test_the_projector_shows_its_first_page_for_a_page_that_is_no_number(raw, world: World,
-                                                                          monkeypatch):
-    monkeypatch.setattr(public, "PROJECTOR_ROWS", 3)
-    client = client_for(world.organiser)
-    response = client.get("/e/event-a/projector/", {"page": raw})
-    assert response.status_code == 200
-    assert response.context["page"] == 1
-    assert client.get("/e/event-a/projector/", {"page": "2"}).context["page"] == 2
 
 
 @pytest.mark.parametrize("raw", BAD)
