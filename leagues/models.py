@@ -39,7 +39,7 @@ class League(models.Model):
     division_size = models.PositiveSmallIntegerField(_("players per division"), default=32)
     movement_count = models.PositiveSmallIntegerField(
         _("players promoted and relegated"), default=10,
-        help_text=_("Seed 000 §4.2: 10 go down from each league and 10 go up."),
+        help_text=_("Tarok.net rules §4.2: 10 go down from each league and 10 go up."),
     )
     ruleset_code = models.CharField(max_length=64, default=default_ruleset_code)
     ruleset_mode = models.CharField(max_length=16, default=default_ruleset_mode)
@@ -57,7 +57,7 @@ class League(models.Model):
     )
     qualification_group = models.BooleanField(
         _("qualification group"), default=True,
-        help_text=_("Seed 000 §4.2: whoever drops out of the lowest league goes to the qualification group."),
+        help_text=_("Tarok.net rules §4.2: whoever drops out of the lowest league goes to the qualification group."),
     )
     # The table form of a matchday: TRI+1 seats four (one rests each game); "three" seats three.
     table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
@@ -197,7 +197,7 @@ class CupSeries(models.Model):
     season_label = models.CharField(max_length=50, blank=True, validators=[one_line_text])
     best_results_counted = models.PositiveSmallIntegerField(default=6)
     final_counts_extra = models.BooleanField(
-        default=True, help_text=_("Seed 001: the final's result counts on top of the best results.")
+        default=True, help_text=_("Tarockcup rules: the final's result counts on top of the best results.")
     )
     events = models.ManyToManyField(Event, through="CupSeriesEvent", related_name="cup_series")
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_cups", blank=True)
