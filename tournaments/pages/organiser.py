@@ -101,8 +101,10 @@ def ruleset_fields(request: HttpRequest) -> HttpResponse:
     """The mode and option fields of the ruleset chosen in the event form (htmx)."""
     if not request.user.is_authenticated:
         return login_redirect(request)
-    form = EventForm(initial={"ruleset_code": request.GET.get("ruleset_code", "")})
-    if not form.description:
+    code = request.GET.get("ruleset_code", "")
+    form = EventForm(initial={"ruleset_code": code})
+    # Back to "choose the rules": no mode nor options until a ruleset is chosen.
+    if code and not form.description:
         raise Http404(_("No such ruleset."))
     # An event being edited is offered no preset: presets fill a new event's form only.
     return render(request, "tournaments/manage/_ruleset_fields.html", {
