@@ -33,7 +33,8 @@ demo: migrate
 	$(BIN)/python manage.py seed_demo
 
 run: demo
-	@echo "Serving on http://$(HOST)/  (admin: http://$(HOST)/admin/, user 'organiser', password 'organiser')"
+	@echo "Open http://$(HOST)/ and log in as organiser, password organiser (the demo events are under Organise, http://$(HOST)/manage/);"
+	@echo "the referee logs in as referee, password referee-demo (http://$(HOST)/referee/)."
 	$(BIN)/python manage.py runserver $(HOST)
 
 test: install

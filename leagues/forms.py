@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from leagues import presets as league_presets
 from leagues.models import CupSeries, League
 from tournaments.domain import limits
 from tournaments.domain.web_address import address_part
@@ -47,6 +48,13 @@ class LeagueForm(EventForm):
                                              help_text=League._meta.get_field("qualification_group").help_text)
     hands_per_matchday = forms.IntegerField(label=_("Games per matchday"), min_value=1,
                                             max_value=limits.MAX_HANDS_PER_ROUND, initial=24)
+
+    preset_url_name = "manage-league-create"
+
+    @property
+    def presets(self) -> list[Any]:
+        """The leagues the chosen ruleset's rulebook describes (leagues.presets)."""
+        return league_presets.for_ruleset(self._chosen_code())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -11,6 +11,7 @@ S = "leagues/<slug:slug>/<slug:season>/"
 
 urlpatterns = [
     path("leagues/new/", views.league_create, name="manage-league-create"),
+    path("leagues/new/ruleset-fields/", views.league_ruleset_fields, name="manage-league-ruleset-fields"),
     path("leagues/<slug:slug>/", views.league_manage, name="manage-league"),
     path("leagues/<slug:slug>/edit/", views.league_edit, name="manage-league-edit"),
     path("leagues/<slug:slug>/seasons/new/", views.season_create, name="manage-season-create"),

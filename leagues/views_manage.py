@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from leagues import next_season, roles, selectors, services
+from leagues import presets as league_presets
 from leagues.forms import (
     LeagueForm,
     MatchdayForm,
@@ -94,7 +95,13 @@ def league_create(request: HttpRequest) -> HttpResponse:
         return login_redirect(request)
     if not roles.can_create(request.user):
         raise PermissionDenied(_("You may not create leagues."))
-    form = LeagueForm(request.POST or None)
+    preset = None
+    if request.method != "POST" and request.GET.get("preset"):
+        # A preset fills a new form's initial values (leagues.presets): nothing typed yet.
+        preset = league_presets.get(request.GET["preset"])
+        if preset is None:
+            raise Http404(_("No such preset."))
+    form = LeagueForm(request.POST or None, initial=dict(preset.values) if preset else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -107,7 +114,22 @@ def league_create(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("League created. Now create its first season."))
                 return redirect("manage-season-create", league.slug)
         status = 400
-    return render(request, "leagues/manage/league_form.html", {"form": form, "league": None}, status=status)
+    return render(request, "leagues/manage/league_form.html", {
+        "form": form, "league": None, "presets": league_presets.PRESETS, "preset": preset,
+    }, status=status)
+
+
+def league_ruleset_fields(request: HttpRequest) -> HttpResponse:
+    """The mode and option fields of the ruleset chosen in the league form (htmx), with the
+    leagues its rulebook describes (on a new league's form only)."""
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    code = request.GET.get("ruleset_code", "")
+    form = LeagueForm(initial={"ruleset_code": code})
+    if code and not form.description:
+        raise Http404(_("No such ruleset."))
+    return render(request, "tournaments/manage/_ruleset_fields.html", {
+        "form": form, "event": request.GET.get("editing") == "1"})
 
 
 @league_organiser_required

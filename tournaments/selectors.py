@@ -41,6 +41,12 @@ def registrations_of(event: Event) -> QuerySet[Registration]:
     return event.registrations.select_related("player").order_by("start_number")
 
 
+def playing_count(event: Event) -> int:
+    """How many of the event's registrations play: every one not withdrawn (the places they
+    take, tournaments.domain.lifecycle.taking_places)."""
+    return event.registrations.exclude(status=Registration.Status.WITHDRAWN).count()
+
+
 def registrations_matching(event: Event, query: str) -> QuerySet[Registration]:
     """The registrations a search names: a start number exactly, or every word of the query
     in the player's name, whatever its case and diacritics (tournaments.domain.search)."""

@@ -27,6 +27,12 @@
         input.disabled = !show;
       });
     });
+    // TRI + 1: in klop all four play, so the rotation's resting player is named the talon
+    // (the game's "all_play" mark); the words only change, the choice is still posted.
+    var allPlay = !!wanted && wanted.indexOf("all_play") !== -1;
+    form.querySelectorAll("[data-rest]").forEach(function (el) {
+      el.hidden = (el.getAttribute("data-rest") === "plays") !== allPlay;
+    });
   }
 
   // TRI + 1: the player who rests this hand neither declares nor partners.

@@ -23,7 +23,16 @@ class Preset:
     seed_clause: str
     # EventForm field names and their initial values.
     values: dict[str, Any] = field(default_factory=dict)
+    # What the organiser still has to decide himself (shown with the summary), if anything.
+    note: str | Promise = ""
 
+
+# The Tarok.net rules fix a round by its games, not by time (seed 000 §3: "Igra se 24 iger.";
+# §4: "Število krogov določi organizator.", nothing on minutes; the later revision, seed 002,
+# neither). So their presets leave the round's duration, and with it the round clock, to the
+# organiser, and say so (the round's page says too that the clock needs a duration).
+_NO_CLOCK = _("The rulebook sets no time for a round: give the round's duration if you want "
+              "the round clock.")
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
@@ -57,6 +66,7 @@ PRESETS: tuple[Preset, ...] = (
         values={"ruleset_code": "tarok-net-2007", "ruleset_mode": "tri+1",
                 "seating_system": "knockout", "hands_per_round": 24, "table_size": 4,
                 "min_table_size": 3, "language": "sl"},
+        note=_NO_CLOCK,
     ),
     Preset(
         code="tarok-net-points",
@@ -68,6 +78,7 @@ PRESETS: tuple[Preset, ...] = (
         values={"ruleset_code": "tarok-net-2007", "ruleset_mode": "tri+1",
                 "seating_system": "points", "hands_per_round": 24, "table_size": 4,
                 "min_table_size": 3, "language": "sl"},
+        note=_NO_CLOCK,
     ),
 )
 

@@ -97,8 +97,10 @@ _E = {
     "resting_not_allowed": pgettext_lazy("engine", "Nobody rests at this table."),
     "resting_player_declares": pgettext_lazy("engine", "The resting player does not play this hand."),
     "sechserdreier_not_forehand": pgettext_lazy("engine", "Only the Vorhand can play a Sechserdreier."),
-    "sheet_does_not_add_up": pgettext_lazy("engine", "The money on the table must equal the stakes plus the "
-                                    "amounts bought."),
+    # The figures themselves, so the table sees what it wrote against what was expected.
+    "sheet_does_not_add_up": pgettext_lazy("engine", "The money on the table adds up to %(money)s, but the "
+                                           "stakes and the amounts bought make %(expected)s "
+                                           "(stakes %(stakes)s + bought %(bought)s)."),
     "sheet_not_supported": pgettext_lazy("engine", "This ruleset scores hands, not a money sheet."),
     "silent_not_achieved": pgettext_lazy("engine", "A silent announcement that was not made scores nothing "
                                   "here: leave it out."),
@@ -111,7 +113,8 @@ _E = {
     "solo_with_partner": pgettext_lazy("engine", "Solo means playing alone: there is no partner."),
     "too_many_contras": pgettext_lazy("engine", "Too many contras."),
     "top_up_not_in_steps": pgettext_lazy("engine", "The amount bought must be a multiple of %(step)s."),
-    "total_mismatch": pgettext_lazy("engine", "The written total is not the sum of the money."),
+    "total_mismatch": pgettext_lazy("engine", "The written total is %(written)s, but the money adds up to "
+                                    "%(sum)s."),
     "tricks_contradict_points": pgettext_lazy("engine", "A player has no points exactly when he has no trick."),
     "tricks_do_not_add_up": pgettext_lazy("engine", "The tricks do not add up to the tricks of the deal."),
     "tricks_do_not_match_points": pgettext_lazy("engine", "A player has no points exactly when he has no "
@@ -134,8 +137,13 @@ _E = {
     "wrong_player_count": pgettext_lazy("engine", "%(expected)s players are needed, got %(got)s."),
 }
 
-# Params given in haléř: shown as Kč.
-_MONEY_PARAMS = frozenset({"step"})
+# Params given in haléř, by the code whose params they are: shown as Kč.
+_MONEY_PARAMS = {
+    "amount_not_in_coins": frozenset({"step"}),
+    "top_up_not_in_steps": frozenset({"step"}),
+    "sheet_does_not_add_up": frozenset({"money", "stakes", "bought", "expected"}),
+    "total_mismatch": frozenset({"written", "sum"}),
+}
 
 ERROR_CODES = frozenset(_E)
 
@@ -152,7 +160,7 @@ def error_text(error: Mapping[str, Any] | Any, ruleset: str | None = None) -> st
     params = error.get("params")
     values: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}
     try:
-        for key in _MONEY_PARAMS & values.keys():
+        for key in _MONEY_PARAMS.get(str(error.get("code")), frozenset()) & values.keys():
             values[key] = kc(values[key])
         values["field"] = str(error.get("field") or "")
         return str(msgid) % values

@@ -40,15 +40,20 @@ class EventForm(forms.Form):
                               widget=forms.DateInput(attrs={"type": "date"}))
     time_zone = forms.CharField(label=_("Time zone"), max_length=64, initial="Europe/Ljubljana")
     language = forms.ChoiceField(label=_("Language of printed sheets"), choices=Event.Language.choices)
-    ruleset_code = forms.ChoiceField(label=_("Ruleset"))
+    # No ruleset is chosen for the organiser: the first one alphabetically (the Czech money
+    # rules) was a default nobody meant (issue #33). A preset chooses one.
+    ruleset_code = forms.ChoiceField(
+        label=_("Ruleset"),
+        error_messages={"required": _("Choose the rules the games are played by.")})
     ruleset_mode = forms.ChoiceField(label=_("Mode"), required=False)
     seating_system = forms.ChoiceField(label=_("Seating system"), choices=SeatingSystem.choices)
     planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
     hands_per_round = forms.IntegerField(label=_("Hands per round"), min_value=1,
                                          max_value=limits.MAX_HANDS_PER_ROUND,
                                          initial=24)
-    round_duration_minutes = forms.IntegerField(label=_("Round duration (minutes)"), min_value=1,
-                                                max_value=600, required=False)
+    round_duration_minutes = forms.IntegerField(
+        label=_("Round duration (minutes)"), min_value=1, max_value=600, required=False,
+        help_text=_("The round clock counts it down; empty: no round clock."))
     table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=5, initial=4)
     min_table_size = forms.IntegerField(
         label=_("Smallest table"), min_value=1, max_value=5, initial=3,
@@ -108,7 +113,7 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset_code"].choices = ruleset_choices()
+        self.fields["ruleset_code"].choices = [("", _("Choose the rules…")), *ruleset_choices()]
         code = self._chosen_code()
         self.description = ruleset_description(code) if code else None
         desc = self.description
@@ -132,19 +137,26 @@ class EventForm(forms.Form):
             )
 
     def _chosen_code(self) -> str:
+        """The ruleset the form is for: the posted one, else the initial one (an event's, a
+        preset's), else none until the organiser chooses."""
         if self.is_bound:
             return self.data.get(self.add_prefix("ruleset_code"), "") or ""
-        code = self.initial.get("ruleset_code")
-        if code:
-            return code
-        choices = ruleset_choices()
-        return choices[0][0] if choices else ""
+        return self.initial.get("ruleset_code") or ""
+
+    # The page a preset link opens (with ?preset=<code>).
+    preset_url_name = "manage-event-create"
 
     @property
     def presets(self) -> list[Any]:
         """The named days of the chosen ruleset (tournaments.domain.presets), offered on a new
         event's form."""
         return for_ruleset(self._chosen_code())
+
+    @property
+    def ruleset_info(self) -> dict[str, Any] | None:
+        """The chosen ruleset's description for the templates: `form.description` there is a
+        field of the league form (leagues.forms.LeagueForm), which a template looks up first."""
+        return self.description
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.option_names]

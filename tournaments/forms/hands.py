@@ -85,6 +85,10 @@ class EntryContext:
         return {g["code"]: g["fields"] for g in self.games}
 
 
+# A game's mark (in its fields) that every seated player plays it, the talon too.
+ALL_PLAY = "all_play"
+
+
 def game_fields(game: dict[str, Any], players_in_hand: int, props: dict[str, Any],
                 has_announcements: bool) -> list[str]:
     """The fields a game needs, from how the ruleset decides it: games of a declarer name him
@@ -141,6 +145,14 @@ def entry_context(*, code: str, mode: str, players: list[tuple[str, str]],
     ann_items = props.get("announcements", {}).get("items", {}).get("properties", {})
     uses_resting = ("resting" in props and mode_info.get("seats", 0) > in_hand
                     and len(players) > in_hand)
+    if uses_resting:
+        # Seed 000 §3: "trije igrajo, talon počiva (razen v primeru klopa, ko igrajo vsi štirje
+        # igralci)". In a game every player plays for himself nobody rests: the form names
+        # the talon (who gives no kontra, §3.8) instead of a resting player (ALL_PLAY is no
+        # field, only what the page says).
+        for game in games:
+            if "declarer" not in game["fields"]:
+                game["fields"].append(ALL_PLAY)
     try:
         rotation = rest_rotation([pid for pid, _label in players], max(hands_per_round, 1))
     except SeatingInvalid:
@@ -302,6 +314,14 @@ class HandForm(forms.Form):
         return on.replace("_", " ")
 
     # -- what the template lays out -------------------------------------------------------
+    @property
+    def all_play(self) -> bool:
+        """Whether the chosen game is played by every seated player (klop in TRI + 1): then
+        the player of the rotation's rest is the talon, who plays too (the page says so
+        before its script does)."""
+        game = self.ctx.game(str(self["game"].value() or ""))
+        return bool(game and ALL_PLAY in game["fields"])
+
     def per_player(self, name: str) -> list[forms.BoundField]:
         prefix = PER_PLAYER[name]
         return [self[f"{prefix}-{pid}"] for pid in self.ctx.pids if f"{prefix}-{pid}" in self.fields]

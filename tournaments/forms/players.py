@@ -4,6 +4,7 @@ imported, a registration's status."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -169,17 +170,29 @@ class CsvImportForm(forms.Form):
         return import_errors_by_row(rest)
 
 
+# The services begin a row's message with the line of the file it is on (the line a person
+# finds in his editor or spreadsheet, the header being line 1).
+_FILE_LINE = re.compile(r"line (\d+): ")
+
+
 def import_errors_by_row(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A refused CSV import's errors grouped under the row they name (field `rows[<i>]...`,
-    shown as row i+1, the file's own first line being row 1 of the data), or under the file,
-    for the import pages of an event's players and of a league season's divisions."""
+    """A refused CSV import's errors grouped under the line of the file they name, said once
+    ("line 4", the message after it; issue #33 read "row 3: line 4: …"), else under the row
+    (field `rows[<i>]...`, shown as row i+1) or under the file, for the import pages of an
+    event's players and of a league season's divisions."""
     rows: dict[str, list[str]] = {}
     for error in errors:
-        field = str(error.get("field") or "")
-        index = field.removeprefix("rows[").split("]", 1)[0] if field.startswith("rows[") else ""
-        row = limits.whole_number(index)
-        label = _("row %(n)s") % {"n": row + 1} if row is not None else _("file")
-        rows.setdefault(str(label), []).append(error["message"])
+        message = str(error["message"])
+        found = _FILE_LINE.match(message)
+        if found:
+            label = _("line %(n)s") % {"n": found.group(1)}
+            message = message[found.end():]
+        else:
+            field = str(error.get("field") or "")
+            index = field.removeprefix("rows[").split("]", 1)[0] if field.startswith("rows[") else ""
+            row = limits.whole_number(index)
+            label = _("row %(n)s") % {"n": row + 1} if row is not None else _("file")
+        rows.setdefault(str(label), []).append(message)
     return [{"row": label, "messages": messages} for label, messages in rows.items()]
 
 

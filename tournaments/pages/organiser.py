@@ -101,8 +101,10 @@ def ruleset_fields(request: HttpRequest) -> HttpResponse:
     """The mode and option fields of the ruleset chosen in the event form (htmx)."""
     if not request.user.is_authenticated:
         return login_redirect(request)
-    form = EventForm(initial={"ruleset_code": request.GET.get("ruleset_code", "")})
-    if not form.description:
+    code = request.GET.get("ruleset_code", "")
+    form = EventForm(initial={"ruleset_code": code})
+    # Back to "choose the rules": no mode nor options until a ruleset is chosen.
+    if code and not form.description:
         raise Http404(_("No such ruleset."))
     # An event being edited is offered no preset: presets fill a new event's form only.
     return render(request, "tournaments/manage/_ruleset_fields.html", {
@@ -201,7 +203,7 @@ def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm
                           rights.can_view_player(request.user, p))
                          for p in same_players or []],
         "statuses": Registration.Status,
-        "active": sum(1 for r in regs if r.status != Registration.Status.WITHDRAWN),
+        "active": sum(1 for r in regs if lifecycle.taking_places(r.status)),
         "next_number": selectors.next_round_number(event),
         **_entries_context(request, event),
     }, status=status)
@@ -299,9 +301,11 @@ def registration_status(request: HttpRequest, event: Event, registration_id: int
     else:
         error, status = _("Unknown status."), 400
     if request.headers.get("HX-Request"):
-        return render(request, "tournaments/manage/_player_row.html", {
+        # The row, and the heading's count out of band: a withdrawal changes both.
+        return render(request, "tournaments/manage/_player_row_swap.html", {
             "event": event, "reg": reg, "statuses": Registration.Status, "error": error,
             "next_number": selectors.next_round_number(event),
+            "active": selectors.playing_count(event),
         }, status=status)
     if error:
         messages.error(request, error)

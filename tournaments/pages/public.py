@@ -53,6 +53,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         # The standings read every registration already; the players list shows them.
         "players_list": [(reg, player_url(reg.player_id))
                          for reg in standings["standings"].registrations],
+        # The list shows the withdrawn struck through; its count is of those who play.
+        "players_count": sum(1 for reg in standings["standings"].registrations
+                             if lifecycle.taking_places(reg.status)),
         "can_organise": rights.is_organiser(request.user, event),
         "can_referee": rights.is_official(request.user, event),
         "officials": rights.is_official(request.user, event),

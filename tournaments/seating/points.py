@@ -28,7 +28,7 @@ from typing import Any
 from .errors import ErrorCollector, refuse
 from .layout import short_table_notes, split, table_sizes
 from .meetings import from_history
-from .notes import note
+from .notes import counted, note
 from .request import SeatingRequest
 
 MISSING_SEAT_DEDUCTIONS = {"0.333": Fraction(333, 1000), "1/3": Fraction(1, 3)}
@@ -167,7 +167,9 @@ def seat_points(request: SeatingRequest) -> dict[str, Any]:
         late = sum(1 for p in request.players if p.new)
         missed = sum(1 for p in request.players if not p.played_last_round and not p.new)
         notes.append(note("points_order", "tables by points: those who played the last round first "
-                          "(table 1 = most points)" + (", then {late} late entries" if late else "")
+                          "(table 1 = most points)"
+                          + (counted(late, ", then {late} late entry", ", then {late} late entries")
+                             if late else "")
                           + (", then {missed} who missed the last round" if missed else ""),
                           late=late, missed=missed))
     tables = split(order, sizes)

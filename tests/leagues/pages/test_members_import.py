@@ -92,8 +92,10 @@ def test_one_bad_row_refuses_the_file_naming_each_row_and_column(season):
                        (5, "the seed position must be a whole number from 1"),
                        (6, "Already In is already in this season"),
                        (7, "the first name is missing"), (7, "Atlantis is not a country")):
-        assert f"<strong>row {row}</strong>" in page and words in page, (row, words)
-    assert "<strong>row 1</strong>" not in page
+        # One number, the line of the file (the header is line 1; issue #33).
+        assert f"<strong>line {row + 1}</strong>: " in page and words in page, (row, words)
+        assert f"line {row + 1}: {words}" not in page
+    assert "<strong>line 2</strong>" not in page and "<strong>row" not in page
     assert _members(season) == [(1, 1, "Already", "In")]
     assert not Player.objects.filter(last_name="Row").exists()
     assert not AuditEntry.objects.filter(action="league.membership.import").exists()

@@ -447,7 +447,7 @@ def test_every_seating_note_is_written_in_the_language(lang: str):
                                                   "5 igralcev je odsotnih"]
         assert note_text(note("points_order", "x", late=2, missed=0)) == \
             "mize po točkah: najprej tisti, ki so igrali zadnji krog (miza 1 = največ točk), " \
-            "nato pozne prijave: 2"
+            "nato 2 pozni prijavi"
         # a round stored before notes had codes is shown as it was written
         old = "9 matchdays come from the Hermitian unital (a resolvable 2-(28,4,1) design)"
         assert note_text(old) == old

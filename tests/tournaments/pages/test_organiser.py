@@ -127,7 +127,8 @@ def test_csv_import_all_or_nothing_with_errors_per_row(world: World):
     response = client.post(f"{M}/players/import/", {"text": bad})
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Nothing was imported" in page and "row 2" in page and "start number must be" in page
+    assert "Nothing was imported" in page and "<strong>line 3</strong>: " in page
+    assert "start number must be" in page and "row 2" not in page
     assert world.event.registrations.count() == 8
     good = "first_name;last_name;club;start_number\nMaja;Nova;TK A;20\nJure;Star;TK B;\n"
     response = client.post(f"{M}/players/import/", {"text": good})

@@ -364,3 +364,18 @@ def test_the_player_form_offers_countries_and_refuses_others():
                                                        "country": "AT", "status": "registered"})
     assert added.status_code == 302
     assert Player.objects.get(last_name="Novak").country == "AT"
+
+
+def test_a_csv_error_names_one_place_the_line_of_the_file():
+    """Issue #33: "row 3: line 4: XX is not a country" gave two numbers for one place. The page
+    says the line a person finds in his editor (the header is line 1), once."""
+    organiser = make_user("csv-line", can_create=True)
+    make_event(organiser, slug="csv-line", players=0)
+    text = ("first_name,last_name,club,country\n"
+            "Maja,Nova,TK A,SI\n"
+            "\n"
+            "Jure,Star,TK B,XX\n")
+    page = client_for(organiser).post("/manage/e/csv-line/players/import/",
+                                      {"text": text}).content.decode()
+    assert "<strong>line 4</strong>: XX is not a country" in page
+    assert "row 3" not in page and "line 4: XX" not in page

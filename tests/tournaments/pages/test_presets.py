@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from tests.tournaments.pages.support import client_for, make_user
+from tests.tournaments.pages.support import client_for, make_event, make_user, seat_round
+from tournaments import services
 from tournaments.domain import presets
 from tournaments.forms import EventForm
 from tournaments.models import Event
@@ -91,3 +92,50 @@ def test_choosing_a_ruleset_offers_its_day(db):
         "/manage/events/ruleset-fields/?ruleset_code=steirischer-tarockcup-2017").content.decode()
     assert "?preset=tarockcup-day" in fields
     assert client_for(organiser).get("/manage/events/new/?preset=nonsense").status_code == 404
+
+
+def test_a_new_event_form_chooses_no_ruleset_and_refuses_none_at_its_field(db):
+    """Issue #33: the form defaulted to the first ruleset of the list (the Czech money rules).
+    It starts at "Choose the rules…", shows no mode until one is chosen, and a form posted
+    without one is refused at the ruleset field, nothing created."""
+    client = client_for(make_user("preset-none", can_create=True))
+    html = client.get("/manage/events/new/").content.decode()
+    select = re.search(r'<select name="ruleset_code".*?</select>', html, re.S).group(0)
+    assert re.search(r'<option value="">[^<]+</option>', select)
+    assert _selected(html, "ruleset_code") is None
+    assert 'name="ruleset_mode"' not in html and 'name="stake_kc"' not in html
+    blank = client.get("/manage/events/ruleset-fields/?ruleset_code=")
+    assert blank.status_code == 200 and 'name="ruleset_mode"' not in blank.content.decode()
+
+    form = EventForm(initial=dict(presets.get("tarok-net-points").values))
+    data = {name: form[name].value() for name in form.fields}
+    data.update(name="Nobody chose", starts_on="2026-10-31", status="registration", ruleset_code="")
+    data = {k: ("" if v is None else v) for k, v in data.items() if v is not False}
+    answer = client.post("/manage/events/new/", data)
+    assert answer.status_code == 400
+    assert re.search(r'id="err-ruleset_code"[^>]*>\s*Choose the rules the games are played by',
+                     answer.content.decode())
+    assert not Event.objects.exists()
+
+
+def test_the_tarok_net_presets_say_the_round_clock_needs_a_duration(db, django_capture_on_commit_callbacks):
+    """The Tarok.net rules give a round 24 games and no time (seed 000 §3 "Igra se 24 iger.");
+    their presets leave the duration empty and say the clock needs one, and a round's page
+    without a duration says it where the clock would start."""
+    organiser = make_user("preset-clock", can_create=True)
+    client = client_for(organiser)
+    for code in ("tarok-net-points", "tarok-net-knockout"):
+        assert "round_duration_minutes" not in presets.get(code).values
+        html = client.get(f"/manage/events/new/?preset={code}").content.decode()
+        assert _value(html, "round_duration_minutes") is None
+        assert re.search(r'class="preset-note">The rulebook sets no time for a round', html)
+
+    event = make_event(organiser, slug="no-clock", players=8, round_duration_minutes=None)
+    rnd = services.round_publish(rnd=seat_round(event, organiser, django_capture_on_commit_callbacks), actor=organiser)
+    page = client.get(f"/manage/e/no-clock/rounds/{rnd.number}/").content.decode()
+    assert "The round clock needs a round duration" in page and "Start the clock" not in page
+    assert 'href="/manage/e/no-clock/edit/#id_round_duration_minutes"' in page
+    event.round_duration_minutes = 55
+    event.save()
+    page = client.get(f"/manage/e/no-clock/rounds/{rnd.number}/").content.decode()
+    assert "Start the clock (55 minutes)" in page and "needs a round duration" not in page
