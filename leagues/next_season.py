@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from leagues.league_standings import movement_counts, season_standings
 from leagues.models import (
@@ -61,6 +62,23 @@ class PlannedDivision:
         return [n for n in range(1, self.size + 1) if n not in taken]
 
 
+def note_text(note: dict[str, Any] | str) -> str:
+    """A plan's note in the reader's language; a season formed before notes were stored as
+    codes keeps its words as they were written."""
+    if isinstance(note, str):
+        return note
+    code = note.get("code")
+    if code == "qualification_unranked":
+        return _("The qualification group has no ranking and names no qualification tournament: "
+                 "nobody goes up from it; its places are free.")
+    if code == "qualification_event":
+        return _("The %(n)s best of %(event)s who are not in a league go up.") % note
+    if code == "free_places":
+        return ngettext("%(division)s has %(n)s free place.", "%(division)s has %(n)s free places.",
+                        note["n"]) % note
+    return str(note)
+
+
 @dataclass
 class NextSeasonPlan:
     divisions: list[PlannedDivision]
@@ -71,7 +89,9 @@ class NextSeasonPlan:
     not_admitted: list[Player]  # applicants left without a place and no qualification group
     applicants_ranked: list[tuple[Player, str]]
     criterion: str | None
-    notes: list[str]
+    # Each note a code and its values (note_text says it in the reader's words): the plan is
+    # stored with the season it formed, read later in other languages.
+    notes: list[dict[str, Any]]
     errors: list[dict[str, Any]]
     # While the season runs: the plan as if it ended today, after matchday `after` (None: no
     # result counts yet, the seed positions stand in for the ranks).
@@ -177,7 +197,7 @@ class _Planner:
         self.leagues = league_divisions(self.divisions)
         self.qual = qualification_division(self.divisions)
         self.errors: list[dict[str, Any]] = []
-        self.notes: list[str] = []
+        self.notes: list[dict[str, Any]] = []
         self.leaving_ids = {p.pk for p in leaving}
         self.lowest = self.leagues[-1].level if self.leagues else None
         self.name_of = {d.level: d.name for d in self.divisions}
@@ -273,9 +293,7 @@ class _Planner:
             if order is not None:
                 up, _down = movement_counts(qual, self.divisions, len(order), self.season.league)
                 return [(m.player, qual.name, self.rank(m)) for m in order[:up]], order[up:]
-            self.notes.append(_("The qualification group has no ranking and names no "
-                                "qualification tournament: nobody goes up from it; its places "
-                                "are free."))
+            self.notes.append({"code": "qualification_unranked"})
             return [], sorted(qual_members, key=lambda m: m.seed_position)
         return [], []
 
@@ -296,8 +314,7 @@ class _Planner:
             qual_up.append((row.registration.player, event.name, row.rank))
         qual_stay = sorted((m for m in qual_members if m.player_id not in taken),
                            key=lambda m: (self.rank(m) or 10**6, m.seed_position))
-        self.notes.append(_("The %(n)s best of %(event)s who are not in a league go up.")
-                          % {"n": self.movement, "event": event.name})
+        self.notes.append({"code": "qualification_event", "n": self.movement, "event": event.name})
         return qual_up, qual_stay
 
     def place_leagues(self, ups: dict[int, list[SeasonMembership]],
@@ -468,8 +485,7 @@ class _Planner:
             target.placements.sort(key=lambda p: p.seed_position)
             vacant = target.vacant_positions()
             if vacant:
-                self.notes.append(_("%(division)s has %(n)s free places.")
-                                  % {"division": target.name, "n": len(vacant)})
+                self.notes.append({"code": "free_places", "division": target.name, "n": len(vacant)})
         result = self._all_planned()
         for target in result:
             target.placements.sort(key=lambda p: p.seed_position)

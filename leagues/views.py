@@ -67,6 +67,7 @@ def season_detail(request, slug: str, season: str):
         "schedule": selectors.schedule_view(season_obj, divisions),
         "next_season": Season.objects.filter(previous=season_obj).first(),
         "criterion_label": next_season.criterion_label((season_obj.formation or {}).get("criterion")),
+        "formation_notes": [next_season.note_text(n) for n in (season_obj.formation or {}).get("notes", [])],
         "can_organise": roles.can_organise_league(request.user, season_obj.league),
     })
 

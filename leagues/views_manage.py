@@ -505,5 +505,5 @@ def season_next(request: HttpRequest, season: Season) -> HttpResponse:
                 for p in sorted(division.placements, key=lambda p: p.seed_position)]})
     return render(request, "leagues/manage/next_season.html", {
         "league": league, "season": season, "form": form, "plan": plan, "rows": rows, "query": query,
-        "tab": "next",
+        "tab": "next", "plan_notes": [next_season.note_text(n) for n in plan.notes] if plan else [],
     }, status=status)

@@ -11,7 +11,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from leagues import league_standings, selectors
+from leagues import league_standings, next_season, selectors
 from leagues.models import CupSeries, Division, League, Matchday, Season, SeasonMembership
 from tournaments.api.serializers import ApiErrorItemSerializer
 from tournaments.models import Event, Job, Player
@@ -371,7 +371,7 @@ class NextSeasonPlanSerializer(serializers.Serializer):
     not_admitted = PlayerSummarySerializer(many=True)
     applicants_ranked = serializers.SerializerMethodField()
     criterion = serializers.CharField(allow_null=True)
-    notes = serializers.ListField(child=serializers.CharField())
+    notes = serializers.SerializerMethodField(help_text="what the organiser should know, in words")
     errors = ApiErrorItemSerializer(many=True, help_text="why the plan cannot be carried out yet")
     provisional = serializers.BooleanField(
         help_text="true while the season runs: the plan as if it ended today (it cannot be applied yet)")
@@ -382,6 +382,10 @@ class NextSeasonPlanSerializer(serializers.Serializer):
     def get_applicants_ranked(self, plan: Any) -> list[dict[str, Any]]:
         return RankedApplicantSerializer([{"player": p, "why": why} for p, why in plan.applicants_ranked],
                                          many=True).data
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_notes(self, plan: Any) -> list[str]:
+        return [next_season.note_text(note) for note in plan.notes]
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from leagues import services
+from leagues import next_season, services
 from leagues.next_season import next_season_plan
 from tests.leagues.helpers import make_players, single_table_event, users
 from tests.leagues.services.test_next_season import _finished_season
@@ -29,7 +29,7 @@ def _summary(plan) -> dict:
         "dropped_out": [(_name(p.player), p.from_division, p.from_rank) for p in plan.dropped_out],
         "not_admitted": [_name(p) for p in plan.not_admitted],
         "applicants_ranked": [(_name(p), str(why)) for p, why in plan.applicants_ranked],
-        "notes": [str(n) for n in plan.notes],
+        "notes": [next_season.note_text(n) for n in plan.notes],
         "errors": [(e["field"], e["code"]) for e in plan.errors],
     }
 
@@ -96,7 +96,7 @@ def test_an_unfinished_season_is_planned_as_if_it_ended_today_and_its_group_send
     assert summary["notes"] == [
         "The qualification group has no ranking and names no qualification tournament: nobody "
         "goes up from it; its places are free.",
-        f"{second} has 1 free places."]
+        f"{second} has 1 free place."]
     # The first goes up, the last down; the group's place 4 in the lowest league is free.
     assert summary["divisions"] == [
         (first, False, [("a000", 1, "stayed", first, 1, ""), ("a001", 2, "stayed", first, 2, ""),
@@ -165,3 +165,17 @@ def test_without_a_qualification_group_the_lowest_league_keeps_its_last_and_appl
           ("n000", 3, "new", "", None, "no result"), ("n001", 4, "new", "", None, "no result")]
          + _stayed(["b004", "b005", "b006", "b007"], "II. league", first=5)),
     ]
+
+
+def test_the_notes_are_stored_as_codes_and_read_in_the_readers_language():
+    """A plan's notes keep their codes and values (the formation record of the season they
+    form is read later in other languages, #33); older seasons' words are shown as written."""
+    from django.utils import translation
+
+    free = {"code": "free_places", "division": "II. liga", "n": 3}
+    with translation.override("sl"):
+        assert next_season.note_text(free) == "II. liga ima 3 prosta mesta."
+        assert "kvalifikacijska skupina" in next_season.note_text({"code": "qualification_unranked"}).lower()
+    with translation.override("en"):
+        assert next_season.note_text({**free, "n": 1}) == "II. liga has 1 free place."
+    assert next_season.note_text("Words written before.") == "Words written before."
