@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from tournaments.engine_text.common import english_reader, kc
 
@@ -148,6 +149,19 @@ _MONEY_PARAMS = {
 ERROR_CODES = frozenset(_E)
 
 
+def field_words(path: str) -> str:
+    """A field's path as the engine gives it (hands[3].announcements[0].by) in words, quoted
+    as the reader's language quotes: the name of its last part."""
+    # The one list of fields in words is the history's (imported here: the models import
+    # this package, and the history's module imports the models).
+    from tournaments.text.audit_text import field_label
+
+    key = re.sub(r"\[\d+\]", "", path).rsplit(".", 1)[-1]
+    if not key:
+        return path
+    return pgettext("engine field", "“%(name)s”") % {"name": field_label(key)}
+
+
 def error_text(error: Mapping[str, Any] | Any, ruleset: str | None = None) -> str:
     """One validation error of the engine in the active language (its English `message` when
     the code or a needed param is not known)."""
@@ -155,14 +169,16 @@ def error_text(error: Mapping[str, Any] | Any, ruleset: str | None = None) -> st
         return str(error or "")
     english = str(error.get("message") or "")
     msgid = _E.get(str(error.get("code") or ""))
-    if msgid is None or english_reader():
+    # English readers get the engine's own words, unless they would name a field by its code
+    # ("points_by_player is required."): then the sentence with the field in words.
+    if msgid is None or (english_reader() and "%(field)s" not in str(msgid)):
         return english
     params = error.get("params")
     values: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}
     try:
         for key in _MONEY_PARAMS.get(str(error.get("code")), frozenset()) & values.keys():
             values[key] = kc(values[key])
-        values["field"] = str(error.get("field") or "")
+        values["field"] = field_words(str(error.get("field") or ""))
         return str(msgid) % values
     except (KeyError, IndexError, TypeError, ValueError, ArithmeticError):
         logger.debug("engine error %r not translated", error.get("code"), exc_info=True)

@@ -242,7 +242,7 @@ def _main_size(count: int) -> bool:
 
 def _check_knockout(req: _Request, tables: list[list[str]], byes: list[str], eliminated: list[str],
                     problems: list) -> None:
-    """The knock-out (seed 000 §4.1 a): four at a table; the first round is the draw, every
+    """The knock-out (Tarok.net rules §4.1 a): four at a table; the first round is the draw, every
     later round seats the previous round's top two of each table by the halves rule."""
     if req.table_size != 4:
         problems.append(_violation("request_invalid", "a knock-out seats four at a table"))
@@ -347,7 +347,7 @@ def _check_knockout_round(req: _Request, tables: list[list[str]], byes: list[str
 
 def _check_halves(req: _Request, tables: list[list[str]], ranks: dict[str, tuple[int, int]],
                   table_of: dict[str, int], problems: list) -> None:
-    """The halves rule of the main draw (seed 000 §4.1 a): table k takes the winners of two
+    """The halves rule of the main draw (Tarok.net rules §4.1 a): table k takes the winners of two
     neighbouring tables of half A and the second-placed of the same two of half B (the next
     table the other way round), and no two players of one previous table meet again."""
     count = len(req.previous)
@@ -369,7 +369,7 @@ def _check_halves(req: _Request, tables: list[list[str]], ranks: dict[str, tuple
             if not ok:
                 problems.append(_violation(
                     "halves_rule", f"table {index + 1} must take the {wanted} of previous table "
-                    f"{source + 1} (halves A and B, seed 000 §4.1 a); it has {from_source}", table=index + 1,
+                    f"{source + 1} (halves A and B, Tarok.net rules §4.1 a); it has {from_source}", table=index + 1,
                     place=rank, previous=source + 1))
         by_source = Counter(table_of.get(p) for p in table)
         for source, times in by_source.items():

@@ -72,7 +72,7 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     if count == target:
         tables = split(order, [4] * (count // 4))
         notes = [note("knockout_main_draw", "main draw of {count} players, tables in draw order "
-                      "(seed 000 §4.1 a)", count=count)]
+                      "(Tarok.net rules §4.1 a)", count=count)]
         if count == 4:
             notes.append(note("knockout_final_draw", "four players: this is the final"))
         return {"tables": tables, "byes": [], "eliminated": [], "notes": notes}
@@ -89,7 +89,7 @@ def _first_draw(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     byes = order[playing:]
     notes = [note("knockout_pre_competition", "pre-competition: {count} registered, the main draw needs "
                   "{target}, so {drop} must drop out; {playing} drawn players play it, two go through "
-                  "from each table (seed 000 §4.1 a)", count=count, target=target, drop=to_drop,
+                  "from each table (Tarok.net rules §4.1 a)", count=count, target=target, drop=to_drop,
                   playing=playing)]
     if to_drop % 2:
         notes.append(note("knockout_odd_drop", "table {table} has 3 players: one drops out there, because "
@@ -172,10 +172,9 @@ def _next_round(request: SeatingRequest, rng: random.Random) -> dict[str, Any]:
     else:
         tables = _halves(winners, seconds)
         notes.append(note("knockout_halves", "next round from halves A and B of the winners' list "
-                          "(seed 000 §4.1 a)"))
+                          "(Tarok.net rules §4.1 a)"))
     if len(tables) == 1:
-        notes.append(note("knockout_final", "four players left: the final (\"Ko ostanejo le štirje igralci, "
-                          "je finalna igra\")"))
+        notes.append(note("knockout_final", "four players left: the final (Tarok.net rules §4.1 a)"))
     return {"tables": tables, "byes": [], "eliminated": eliminated + out_earlier, "notes": notes}
 
 

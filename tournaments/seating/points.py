@@ -161,7 +161,7 @@ def seat_points(request: SeatingRequest) -> dict[str, Any]:
     if request.round == 1:
         order = sorted(request.player_ids)
         rng.shuffle(order)
-        notes.append(note("points_first_round", "round 1: the players are drawn into tables (seed 000 §4.1 b)"))
+        notes.append(note("points_first_round", "round 1: the players are drawn into tables (Tarok.net rules §4.1 b)"))
     else:
         order = seating_order(request, rng)
         late = sum(1 for p in request.players if p.new)

@@ -29,8 +29,8 @@ def seat_random(request: SeatingRequest) -> dict[str, Any]:
     sizes = table_sizes(len(order), request.table_size, request.min_table_size)
     tables = split(order, sizes)
     meetings = from_history(request.history)
-    notes = [note("random_draw", "the tables are drawn at random (seed 001: \"Es entscheidet ein "
-                  "Zufallsgenerator\")")]
+    notes = [note("random_draw", "the tables are drawn at random, as the Tarockcup rules say "
+                  "(“a random generator decides”)")]
     if request.history:
         steps = min(WALK_STEPS_LIMIT, WALK_STEPS_PER_PLAYER * len(order))
         tables = optimise_round(tables, meetings, rng, steps)

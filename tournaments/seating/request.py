@@ -456,7 +456,7 @@ def _parse_table_sizes(request: dict, system: str | None, errors: ErrorCollector
                    smallest=min_table_size, largest=table_size)
     if system == "knockout" and table_size_ok and table_size != 4:
         errors.add("table_size", "knockout_needs_four",
-                   "the knock-out system seats four at a table, two go through (seed 000 §4.1 a)")
+                   "the knock-out system seats four at a table, two go through (Tarok.net rules §4.1 a)")
     return table_size, min_table_size
 
 

@@ -269,7 +269,7 @@ def _parse_announcements(i: int, hand: dict[str, Any], h: Hand, mode: str,
                 continue
         elif not decl_side(h, by):
             errors.add(i, f"{f}.by", "announcement_by_defender",
-                       "seed 003 scores announcements only for the side that plays")
+                       "Lada Zei's rules score announcements only for the side that plays")
             continue
         elif announced and by != h.declarer and name != "kralj":
             errors.add(i, f"{f}.by", "announcement_by_wrong_player",
@@ -279,7 +279,7 @@ def _parse_announcements(i: int, hand: dict[str, Any], h: Hand, mode: str,
         if not announced and achieved is False and name != "kralj":
             errors.add(i, f"{f}.achieved", "silent_not_achieved",
                        f"a silent {ANNOUNCEMENT_NAMES[name]} that was not made scores "
-                       "nothing in seed 003 (only the lost kralj does): leave it out")
+                       "nothing in Lada Zei's rules (only the lost kralj does): leave it out")
             continue
         seen[name] = Ann(k, name, by, announced, achieved)
     if "trulapagat" in seen and ("trula" in seen or "pagat_ultimo" in seen):
@@ -296,7 +296,7 @@ def _parse_contras(i: int, hand: dict[str, Any], h: Hand, players: list[str],
         on_game = c.get("on") == "game"
         if not on_game:
             errors.add(i, f"{f}.on", "contra_not_allowed",
-                       f"seed 003 contras the game only (\"podvajanja vrednosti igre\"), got "
+                       f"Lada Zei's rules contra the game only (\"podvajanja vrednosti igre\"), got "
                        f"{c.get('on')!r}")
         by = _player(i, f"{f}.by", c.get("by"), players, errors)
         if not on_game:
@@ -308,7 +308,7 @@ def _parse_contras(i: int, hand: dict[str, Any], h: Hand, players: list[str],
             continue
         if level == 4:
             errors.add(i, f"{f}.level", "contra_level_not_allowed",
-                       "seed 003 knows kontra, re and sub only")
+                       "Lada Zei's rules know kontra, re and sub only")
             continue
         if level != expected:
             errors.add(i, f"{f}.level",

@@ -343,20 +343,20 @@ SEATING_NOTES = [
     short_table(3, 3, 11, 4),
     note("knockout_tie", "table {table}: {first} and {second} have the same total ({total}); the seeded "
          "draw puts {first} ahead", table=2, first="5", second="7", total=12),
-    note("knockout_main_draw", "main draw of {count} players, tables in draw order (seed 000 §4.1 a)",
+    note("knockout_main_draw", "main draw of {count} players, tables in draw order (Tarok.net rules §4.1 a)",
          count=16),
     note("knockout_final_draw", "four players: this is the final"),
     note("knockout_pre_competition", "pre-competition: {count} registered, the main draw needs {target}, so "
          "{drop} must drop out; {playing} drawn players play it, two go through from each table "
-         "(seed 000 §4.1 a)", count=20, target=16, drop=4, playing=16),
+         "(Tarok.net rules §4.1 a)", count=20, target=16, drop=4, playing=16),
     note("knockout_odd_drop", "table {table} has 3 players: one drops out there, because {drop} is odd",
          table=5, drop=3),
     note("knockout_byes", "{count} players go straight into the main draw (byes)", count=4),
     note("knockout_out_earlier", "{count} available players went out in an earlier round", count=2),
     note("knockout_after_pre_competition", "main draw of {count} players after the pre-competition, tables "
          "in draw order", count=8),
-    note("knockout_halves", "next round from halves A and B of the winners' list (seed 000 §4.1 a)"),
-    note("knockout_final", 'four players left: the final ("Ko ostanejo le štirje igralci, je finalna igra")'),
+    note("knockout_halves", "next round from halves A and B of the winners' list (Tarok.net rules §4.1 a)"),
+    note("knockout_final", "four players left: the final (Tarok.net rules §4.1 a)"),
     note("league_summary", "{rounds} matchdays: {met} of {pairs} pairs meet, {repeats} repeat meetings",
          rounds=7, met=100, pairs=120, repeats=3),
     note("league_construction", "{used} matchdays come from a construction ({source})", used=9, source="rbibd"),
@@ -368,10 +368,10 @@ SEATING_NOTES = [
     in_matchday(2, short_table(3, 3, 11, 4)),
     no_repeat_bound(32), no_repeat_bound(14), no_repeat_bound(44),
     note("schedule_distance", "{matchdays} matchdays", matchdays=10, clean=9, repeats=16, floor=0, most=2),
-    note("points_first_round", "round 1: the players are drawn into tables (seed 000 §4.1 b)"),
+    note("points_first_round", "round 1: the players are drawn into tables (Tarok.net rules §4.1 b)"),
     note("points_order", "tables by points", late=0, missed=0),
     note("points_order", "tables by points", late=2, missed=1),
-    note("random_draw", 'the tables are drawn at random (seed 001: "Es entscheidet ein Zufallsgenerator")'),
+    note("random_draw", "the tables are drawn at random, as the Tarockcup rules say (“a random generator decides”)"),
     note("random_swapped", "players were swapped after the draw to avoid meeting earlier opponents"),
     note("random_repeats", "{repeats} pairs of players meet again: no single swap of two players avoids it",
          repeats=3),
@@ -457,11 +457,11 @@ def test_every_seating_note_is_written_in_the_language(lang: str):
 
 
 def test_the_round_page_shows_the_seating_notes_in_slovenian(world: World):
-    assert "round 1: the players are drawn into tables (seed 000 §4.1 b)" in [n["text"] for n in world.round.notes]
+    assert "round 1: the players are drawn into tables (Tarok.net rules §4.1 b)" in [n["text"] for n in world.round.notes]
     client = client_for(world.organiser)
     client.cookies["django_language"] = "sl"
     page = client.get("/manage/e/event-a/rounds/1/").content.decode()
-    assert "1. krog: igralci so izžrebani za mize (seed 000 §4.1 b)" in page
+    assert "1. krog: igralci so izžrebani za mize (pravila Tarok.net §4.1 b)" in page
     assert "the players are drawn into tables" not in page
 
 
@@ -649,3 +649,20 @@ def test_the_contract_lists_every_error_code_the_engine_gives():
     _lines, errors, _assigned = _scan()
     assert errors and not errors - listed, sorted(errors - listed)
     assert not listed - errors - set(engine_errors._E), sorted(listed - errors - set(engine_errors._E))
+
+
+def test_a_refusal_names_its_field_in_words_in_every_language():
+    """Issue #33: "points_by_player je obvezno." named the field by its code; the refusal
+    names it in words, quoted as the language quotes, in English too."""
+    error = {"hand": 2, "field": "hands[2].points_by_player", "code": "missing",
+             "message": "points_by_player is required"}
+    expected = {"en": "“points of each player” is required.", "sl": "»točke posameznih igralcev« je obvezno.",
+                "cs": "„body jednotlivých hráčů“", "de": "„Punkte jedes Spielers“"}
+    for lang, words in expected.items():
+        with translation.override(lang):
+            text = error_text(error)
+        assert words in text and "points_by_player" not in text, (lang, text)
+    with translation.override("en"):  # the engine's own words where no field is named
+        assert error_text({"hand": 0, "field": "points", "code": "points_out_of_range",
+                           "message": "points must be between 0 and 70, got 71"}) == \
+            "points must be between 0 and 70, got 71"

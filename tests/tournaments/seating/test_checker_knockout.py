@@ -68,7 +68,7 @@ def test_a_later_round_with_a_bye_and_a_short_table():
          {"expected": "p002, p003, p006, p008, p009, p010, p013, p015, p016"}),
         ("knockout_table_size", "every table after the first draw seats four", {}),
         ("halves_rule", "table 1 must take the second-placed of previous table 4 (halves A and B, "
-         "seed 000 §4.1 a); it has []", {"table": 1, "place": 2, "previous": 4}),
+         "Tarok.net rules §4.1 a); it has []", {"table": 1, "place": 2, "previous": 4}),
     ]
 
 
@@ -94,10 +94,10 @@ def test_a_third_table_of_losers_breaks_every_rule_of_a_later_round():
          {"table": 1, "count": 4}),
         ("two_go_through", "4 players of previous table 2 are seated; exactly two go through",
          {"table": 2, "count": 4}),
-        ("halves_rule", "table 3 must take the winner of previous table 3 (halves A and B, seed "
-         "000 §4.1 a); it has []", {"table": 3, "place": 1, "previous": 3}),
-        ("halves_rule", "table 3 must take the winner of previous table 4 (halves A and B, seed "
-         "000 §4.1 a); it has []", {"table": 3, "place": 1, "previous": 4}),
+        ("halves_rule", "table 3 must take the winner of previous table 3 (halves A and B, "
+         "Tarok.net rules §4.1 a); it has []", {"table": 3, "place": 1, "previous": 3}),
+        ("halves_rule", "table 3 must take the winner of previous table 4 (halves A and B, "
+         "Tarok.net rules §4.1 a); it has []", {"table": 3, "place": 1, "previous": 4}),
         ("met_again", "table 3 seats 2 players from previous table 1", {"table": 3, "times": 2, "previous": 1}),
         ("met_again", "table 3 seats 2 players from previous table 2", {"table": 3, "times": 2, "previous": 2}),
     ]

@@ -53,7 +53,7 @@ def test_a_knockout_request_wrong_in_every_field_is_refused_in_the_order_of_the_
     assert messages(request)[:4] == [
         "rounds (a whole season) is only for the league system; give round instead",
         "min_table_size (4) is larger than table_size (3)",
-        "the knock-out system seats four at a table, two go through (seed 000 §4.1 a)",
+        "the knock-out system seats four at a table, two go through (Tarok.net rules §4.1 a)",
         "the knockout system draws, so it needs a whole-number seed",
     ]
 
