@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain import limits
@@ -114,6 +115,11 @@ class EventForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruleset_code"].choices = [("", _("Choose the rules…")), *ruleset_choices()]
+        if not self.initial.get("language"):
+            # A new event's sheets are printed in the organiser's language until he says otherwise.
+            current = (get_language() or "en").split("-")[0]
+            if current in Event.Language.values:
+                self.fields["language"].initial = current
         code = self._chosen_code()
         self.description = ruleset_description(code) if code else None
         desc = self.description

@@ -139,3 +139,14 @@ def test_the_tarok_net_presets_say_the_round_clock_needs_a_duration(db, django_c
     event.save()
     page = client.get(f"/manage/e/no-clock/rounds/{rnd.number}/").content.decode()
     assert "Start the clock (55 minutes)" in page and "needs a round duration" not in page
+
+
+@pytest.mark.django_db
+def test_a_new_events_sheets_speak_the_organisers_language():
+    """The new-event form starts its printed sheets' language at the page's language (it
+    started at English, the first of the list, on a Slovenian organiser's page)."""
+    organiser = make_user("org-lang", can_create=True)
+    client = client_for(organiser)
+    for lang in ("sl", "de"):
+        page = client.get("/manage/events/new/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert f'<option value="{lang}" selected>' in page, lang
