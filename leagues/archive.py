@@ -64,7 +64,7 @@ from tournaments.services import audit
 
 LEAGUE_FIELDS = ("name", "slug", "description", "division_size", "movement_count", "ruleset_code",
                  "ruleset_mode", "ruleset_options", "hands_per_matchday", "division_count",
-                 "qualification_group", "table_size", "min_table_size", "is_public")
+                 "qualification_group", "table_size", "min_table_size", "is_public", "language")
 SEASON_FIELDS = ("name", "slug", "starts_on", "ends_on", "planned_matchdays", "status", "seed")
 DIVISION_FIELDS = ("level", "name", "is_qualification", "size", "plays_matchdays")
 MEMBERSHIP_FIELDS = ("seed_position", "origin", "final_rank")
@@ -246,6 +246,7 @@ def _ref_of(obj: models.Model, index: dict[int, int], league: League,
 # ---------------------------------------------------------------------------------------
 
 LEAGUE_KEYS = (*LEAGUE_FIELDS, "organisers", "audit")
+LEAGUE_ADDED = ("language",)  # keys a later version added: an older archive may lack them
 SEASON_KEYS = (*SEASON_FIELDS, "previous", "players", "schedule", "formation", "divisions",
                "matchdays", "audit")
 
@@ -272,10 +273,11 @@ def _check_doc(doc: Any) -> tuple[Checker, ImportContext, dict | None]:
 
 def _check_league(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
     before = len(checker.errors)
-    body = checker.obj(body, path, LEAGUE_KEYS)
+    # `language` came with issue #33: an older archive's league takes the default.
+    body = checker.obj(body, path, LEAGUE_KEYS, optional=LEAGUE_ADDED)
     if body is None:
         return None
-    fields = checker.fields(League, LEAGUE_FIELDS, body, path)
+    fields = checker.fields(League, LEAGUE_FIELDS, body, path, optional=LEAGUE_ADDED)
     if fields is not None:
         for name, messages in ruleset_config_errors(fields["ruleset_code"], fields["ruleset_mode"],
                                                     fields["ruleset_options"]).items():

@@ -91,13 +91,15 @@ class Checker:
         self.errors.append({"hand": hand, "field": path, "code": code,
                             "message": f"{path}: {message}" if path else message})
 
-    def obj(self, value: Any, path: str, keys: tuple[str, ...] | set[str]) -> dict[str, Any] | None:
+    def obj(self, value: Any, path: str, keys: tuple[str, ...] | set[str], *,
+            optional: tuple[str, ...] = ()) -> dict[str, Any] | None:
         """An object with exactly these keys (missing and unknown keys are both problems: an
-        unknown key is data this version would lose)."""
+        unknown key is data this version would lose), but for the `optional` ones a later
+        version of the format added, which an older archive lacks."""
         if not isinstance(value, dict):
             self.add(path, "not_an_object", _("must be an object, got %(type)s") % {"type": _json_type(value)})
             return None
-        for key in sorted(set(keys) - set(value)):
+        for key in sorted(set(keys) - set(value) - set(optional)):
             self.add(f"{path}.{key}", "missing", _("is required"))
         for key in sorted(set(value) - set(keys)):
             self.add(f"{path}.{key}", "unknown_key",
@@ -150,13 +152,15 @@ class Checker:
         return converted
 
     def fields(self, model: type[models.Model], names: tuple[str, ...], data: dict[str, Any],
-               path: str) -> dict[str, Any] | None:
-        """The named fields of an object, converted; None when any is invalid or missing."""
+               path: str, *, optional: tuple[str, ...] = ()) -> dict[str, Any] | None:
+        """The named fields of an object, converted; None when any is invalid or missing. An
+        `optional` field (one a later version of the format added) may be missing: the model's
+        default stands for it."""
         out = {}
         ok = True
         for name in names:
             if name not in data:
-                ok = False
+                ok = ok and name in optional
                 continue
             value = self.value(model, name, data[name], f"{path}.{name}")
             if value is INVALID:

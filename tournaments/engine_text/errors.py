@@ -149,6 +149,11 @@ _MONEY_PARAMS = {
 ERROR_CODES = frozenset(_E)
 
 
+def _field_key(path: str) -> str:
+    """The name of a field path's last part: hands[3].announcements[0].by → by."""
+    return re.sub(r"\[\d+\]", "", path).rsplit(".", 1)[-1]
+
+
 def field_words(path: str) -> str:
     """A field's path as the engine gives it (hands[3].announcements[0].by) in words, quoted
     as the reader's language quotes: the name of its last part."""
@@ -156,7 +161,7 @@ def field_words(path: str) -> str:
     # this package, and the history's module imports the models).
     from tournaments.text.audit_text import field_label
 
-    key = re.sub(r"\[\d+\]", "", path).rsplit(".", 1)[-1]
+    key = _field_key(path)
     if not key:
         return path
     return pgettext("engine field", "“%(name)s”") % {"name": field_label(key)}
@@ -169,9 +174,14 @@ def error_text(error: Mapping[str, Any] | Any, ruleset: str | None = None) -> st
         return str(error or "")
     english = str(error.get("message") or "")
     msgid = _E.get(str(error.get("code") or ""))
-    # English readers get the engine's own words, unless they would name a field by its code
-    # ("points_by_player is required."): then the sentence with the field in words.
-    if msgid is None or (english_reader() and "%(field)s" not in str(msgid)):
+    if msgid is None:
+        return english
+    if english_reader():
+        # The engine's own words, the most specific ("won must be true or false, got 'yes'"),
+        # but for a field they begin with by its code ("points_by_player is required"): in words.
+        key = _field_key(str(error.get("field") or ""))
+        if key and english.startswith(key + " ") and "%(field)s" in str(msgid):
+            return field_words(key) + english[len(key):]
         return english
     params = error.get("params")
     values: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}

@@ -104,3 +104,18 @@ def test_a_season_that_exists_or_a_damaged_season_is_refused_and_nothing_is_writ
     assert fields["league.division_count"] == "missing"
     assert (League.objects.count(), Season.objects.count(), Event.objects.count(),
             Player.objects.count()) == (0, 0, 0, 0)
+
+
+def test_the_leagues_language_travels_and_an_older_archive_without_it_is_english():
+    """League.language (issue #33) is in the archive; an archive written before it has no
+    `language`, and is read as the English it was."""
+    old, _new = _seasons()
+    assert old.league.language == "sl"
+    doc = season_archive.export_season(old)
+    assert doc["league"]["language"] == "sl"
+    older = json.loads(archive.dumps(doc))
+    del older["league"]["language"]
+    wipe_database()
+    assert season_archive.import_season(json.loads(archive.dumps(doc)), actor=None).league.language == "sl"
+    wipe_database()
+    assert season_archive.import_season(older, actor=None).league.language == "en"

@@ -196,7 +196,7 @@ def test_the_engines_refusal_is_named_at_the_hand_or_at_the_card(docs):
     _card(docs["net"])["hands"][1]["record"]["won"] = "yes"
     assert [(e["hand"], e["field"], e["code"], e["message"]) for e in archive.validate_event(docs["net"])] == [
         (1, f"{CARD}.hands[1].record", "engine_refuses",
-         f"{CARD}.hands[1].record: round 1, table 1: the scoring engine refuses this scorecard (won "
+         f"{CARD}.hands[1].record: round 1, table 1: the scoring engine refuses this scorecard (“won” "
          f"must be true or false, got 'yes'); {NOTE}")]
     _card(original)["ruleset_options"] = {"bogus": 1}
     [error] = archive.validate_event(original)

@@ -656,7 +656,7 @@ def test_a_refusal_names_its_field_in_words_in_every_language():
     names it in words, quoted as the language quotes, in English too."""
     error = {"hand": 2, "field": "hands[2].points_by_player", "code": "missing",
              "message": "points_by_player is required"}
-    expected = {"en": "“points of each player” is required.", "sl": "»točke posameznih igralcev« je obvezno.",
+    expected = {"en": "“points of each player” is required", "sl": "»točke posameznih igralcev« je obvezno.",
                 "cs": "„body jednotlivých hráčů“", "de": "„Punkte jedes Spielers“"}
     for lang, words in expected.items():
         with translation.override(lang):
