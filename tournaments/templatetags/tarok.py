@@ -5,13 +5,17 @@ player's rank round by round."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments import hooks, selectors
 from tournaments.domain import rights
@@ -160,6 +164,17 @@ def rank_chart(points: list[tuple[int, int]], field_size: int, width: int = 360,
             x(rnd), f"{float(y(rank)) - 8:.1f}", rank))
     parts.append(mark_safe("</svg>"))
     return mark_safe("".join(str(p) for p in parts))
+
+
+@register.filter
+def waited(since: Any) -> str:
+    """How long something has waited, as "waiting …" goes on: Django's timesince, but for
+    the first minute, which it calls "0 minutes"."""
+    if since is None:
+        return ""
+    if timezone.now() - since < dt.timedelta(minutes=1):
+        return pgettext("waited", "less than a minute")
+    return timesince(since)
 
 
 @register.filter

@@ -73,6 +73,7 @@ def test_a_phone_calls_and_the_desk_sees_takes_and_links_the_penalty(day):
     # The table sees its call waiting, not the form a second time.
     page = phone.get(f"/t/{link.token}/").content.decode()
     assert "The referee is called" in page and 'id="call-form"' not in page
+    assert "(waiting less than a minute)" in page and "0 minutes" not in page
 
     desk = client_for(day["referee"])
     queue = desk.get("/referee/e/open/calls/").content.decode()
