@@ -42,7 +42,7 @@ from tournaments.domain import limits, rights
 from tournaments.errors import ServiceError
 from tournaments.forms import add_service_errors
 from tournaments.models import Event
-from tournaments.pages.common import login_redirect
+from tournaments.pages.common import login_redirect, ruleset_fields_page
 from tournaments.runtime import jobs
 
 SEARCH_RESULTS = 20
@@ -122,14 +122,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
 def league_ruleset_fields(request: HttpRequest) -> HttpResponse:
     """The mode and option fields of the ruleset chosen in the league form (htmx), with the
     leagues its rulebook describes (on a new league's form only)."""
-    if not request.user.is_authenticated:
-        return login_redirect(request)
-    code = request.GET.get("ruleset_code", "")
-    form = LeagueForm(initial={"ruleset_code": code})
-    if code and not form.description:
-        raise Http404(_("No such ruleset."))
-    return render(request, "tournaments/manage/_ruleset_fields.html", {
-        "form": form, "event": request.GET.get("editing") == "1"})
+    return ruleset_fields_page(request, LeagueForm)
 
 
 @league_organiser_required

@@ -6,7 +6,9 @@ only; the rest is the organisers'."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -126,27 +128,30 @@ class RoundCloseView(_RoundAction):
                                                         actor=request.user))
 
 
-@extend_schema(tags=["rounds"])
-class RoundUnpublishView(_RoundAction):
-    @extend_schema(summary="Take a published round back to a draft, before its tables write",
-                   request=UndoReasonSerializer,
-                   responses={200: RoundDetailSerializer, **refusals(400, 403, 404)})
+class _RoundUndo(_RoundAction):
+    """An undo on a round: the service, asked with the reason it needs (lifecycle says when)."""
+
+    undo: Any = None
+
     def post(self, request: Request, slug: str, number: int) -> Response:
         rnd = self._round(request, slug, number)
         data = UndoReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return self._answer(services.round_unpublish(rnd=rnd, actor=request.user,
-                                                     reason=data.validated_data["reason"]))
+        return self._answer(type(self).undo(rnd=rnd, actor=request.user, reason=data.validated_data["reason"]))
 
 
+_UNDO_SCHEMA = {"request": UndoReasonSerializer, "responses": {200: RoundDetailSerializer, **refusals(400, 403, 404)}}
+
+
+@extend_schema_view(post=extend_schema(
+    summary="Take a published round back to a draft, before its tables write", **_UNDO_SCHEMA))
 @extend_schema(tags=["rounds"])
-class RoundReopenView(_RoundAction):
-    @extend_schema(summary="Open a closed round again, while no later round is published",
-                   request=UndoReasonSerializer,
-                   responses={200: RoundDetailSerializer, **refusals(400, 403, 404)})
-    def post(self, request: Request, slug: str, number: int) -> Response:
-        rnd = self._round(request, slug, number)
-        data = UndoReasonSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return self._answer(services.round_reopen(rnd=rnd, actor=request.user,
-                                                  reason=data.validated_data["reason"]))
+class RoundUnpublishView(_RoundUndo):
+    undo = services.round_unpublish
+
+
+@extend_schema_view(post=extend_schema(
+    summary="Open a closed round again, while no later round is published", **_UNDO_SCHEMA))
+@extend_schema(tags=["rounds"])
+class RoundReopenView(_RoundUndo):
+    undo = services.round_reopen

@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -245,6 +245,21 @@ def standings_rows_html(table: Any, numbers: list[int]) -> SafeString:
             f'<td class="num{"" if table.uses_points else " strong"}">{escape(score_in(row.score, table.unit))}</td></tr>')
     # Safe: every text in the rows went through `escape`, numbers through int().
     return mark_safe("\n".join(rows))  # noqa: S308
+
+
+def ruleset_fields_page(request: HttpRequest, form_class: type) -> HttpResponse:
+    """The mode and option fields of the ruleset chosen in an event's or a league's form
+    (htmx), with the presets its rulebook describes on a new one's form. Back to "choose the
+    rules": no mode nor options until a ruleset is chosen."""
+    if not request.user.is_authenticated:
+        return login_redirect(request)
+    code = request.GET.get("ruleset_code", "")
+    form = form_class(initial={"ruleset_code": code})
+    if code and not form.ruleset_info:
+        raise Http404(_("No such ruleset."))
+    # One being edited is offered no preset: presets fill a new form only.
+    return render(request, "tournaments/manage/_ruleset_fields.html", {
+        "form": form, "event": request.GET.get("editing") == "1"})
 
 
 def back_or(request: HttpRequest, default: str) -> HttpResponse:

@@ -40,6 +40,7 @@ from tournaments.pages.common import (
     event_role_required,
     login_redirect,
     round_or_404,
+    ruleset_fields_page,
     standings_context,
     table_or_404,
 )
@@ -99,16 +100,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 def ruleset_fields(request: HttpRequest) -> HttpResponse:
     """The mode and option fields of the ruleset chosen in the event form (htmx)."""
-    if not request.user.is_authenticated:
-        return login_redirect(request)
-    code = request.GET.get("ruleset_code", "")
-    form = EventForm(initial={"ruleset_code": code})
-    # Back to "choose the rules": no mode nor options until a ruleset is chosen.
-    if code and not form.description:
-        raise Http404(_("No such ruleset."))
-    # An event being edited is offered no preset: presets fill a new event's form only.
-    return render(request, "tournaments/manage/_ruleset_fields.html", {
-        "form": form, "event": request.GET.get("editing") == "1"})
+    return ruleset_fields_page(request, EventForm)
 
 
 @organiser_required
