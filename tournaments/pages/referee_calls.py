@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors
-from tournaments.domain import rights
+from tournaments.domain import limits, rights
 from tournaments.errors import ServiceError
 from tournaments.forms import CallResolveForm, HallNoticeForm, add_service_errors
 from tournaments.models import Event, RefereeCall
@@ -104,7 +104,8 @@ def call_detail(request: HttpRequest, event: Event, call_id: int) -> HttpRespons
             kind, _sep, pk = (form.cleaned_data["outcome"] or "").partition(":")
             found = {"penalty": event.penalties, "dispute": event.disputes,
                      "correction": event.audit_entries}.get(kind)
-            outcome = {kind: found.filter(pk=pk).first()} if found is not None and pk.isdigit() else {}
+            number = limits.whole_number(pk)
+            outcome = {kind: found.filter(pk=number).first()} if found is not None and number else {}
             try:
                 referee_calls.referee_call_resolve(call=call, actor=request.user, **outcome)
             except ServiceError as exc:

@@ -4,6 +4,10 @@ a filled scorecard, shaped for the templates in `templates/pdf/`.
 Each reader runs a fixed number of queries whatever the number of tables (the joins are done
 up front), so rendering the 64 sheets of a big round does not turn into hundreds of queries.
 Nothing here writes.
+
+Why one module of some 600 lines: the sheets, the seating list, the standings and the filled
+card share their seat lines, ruleset words and query plan; split the filled scorecard off
+past 650 lines.
 """
 
 from __future__ import annotations

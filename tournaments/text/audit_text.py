@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 import scoring.rules
+from tournaments.domain import limits
 from tournaments.domain.exact_points import parse_points
 from tournaments.engine_text.common import kc, table_points_text
 from tournaments.models import (
@@ -381,7 +382,7 @@ def value_text(key: str, value: Any, words: RulesWords | None = None) -> str:
     if number is not None:
         return number
     if isinstance(value, dict):
-        return "; ".join(f"{field_label(k) if not str(k).isdigit() else '#' + str(k)}: "
+        return "; ".join(f"{field_label(k) if limits.whole_number(k) is None else '#' + str(k)}: "
                          f"{value_text(k, v, words)}" for k, v in value.items())
     if isinstance(value, list):
         # Records (a money sheet's players) apart by a dot, plain values by commas.
@@ -410,10 +411,12 @@ def changes(entry: AuditEntry) -> list[Change]:
         old, new = before.get(key), after.get(key)
         if old == new and key in before and key in after:
             continue
-        text = (_standing if entry.action in _STANDINGS_ACTIONS and key.isdigit()
+        # A start number's key ("7"), read as the project reads numbers from outside.
+        number = limits.whole_number(key)
+        text = (_standing if entry.action in _STANDINGS_ACTIONS and number is not None
                 and all(_is_standing(v) for v in (old, new) if v is not None)
                 else lambda value, words, key=key: value_text(key, value, words))
-        out.append(Change(field=_("No. %(number)s") % {"number": key} if key.isdigit()
+        out.append(Change(field=_("No. %(number)s") % {"number": number} if number is not None
                           else field_label(key) if key else "",
                           before=text(old, words) if key in before else "",
                           after=text(new, words) if key in after else ""))
