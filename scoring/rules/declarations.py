@@ -29,14 +29,22 @@ class Mode:
     players_in_hand: int
     # other table sizes the mode accepts (TRI + 1 at a table of three, without a resting player)
     other_seat_counts: tuple[int, ...] = ()
+    # whether a hand of this form may have contras, and which penalty kinds it knows (None:
+    # every kind of the ruleset); two-player tarok (Tarok.net §2.2) has neither
+    contras: bool = True
+    penalty_kinds: tuple[str, ...] | None = None
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
         return (self.seats, *self.other_seat_counts)
 
     def describe(self) -> dict[str, Any]:
-        return {"code": self.code, "seats": self.seats, "players_in_hand": self.players_in_hand,
-                "seat_counts": list(self.seat_counts)}
+        out: dict[str, Any] = {"code": self.code, "seats": self.seats,
+                               "players_in_hand": self.players_in_hand,
+                               "seat_counts": list(self.seat_counts), "contras": self.contras}
+        if self.penalty_kinds is not None:
+            out["penalty_kinds"] = list(self.penalty_kinds)
+        return out
 
 
 @dataclass(frozen=True)

@@ -97,8 +97,8 @@ def test_rulesets_are_listed_and_described_with_a_hand_schema():
     codes = {r["code"] for r in listing}
     assert {"tarok-net-2007", "tarok-net-revised"} <= codes
     detail = client.get("/api/v1/rulesets/tarok-net-2007/").json()
-    assert {m["code"] for m in detail["modes"]} == {"tri+1", "three", "four"}
-    assert "trojka" in detail["hand_schema"]["properties"]["game"]["enum"]
+    assert {m["code"] for m in detail["modes"]} == {"tri+1", "two", "three", "four"}
+    assert {"trojka", "igram", "navadna"} <= set(detail["hand_schema"]["properties"]["game"]["enum"])
     assert any(g["code"] == "trojka" and g["value"] == 10 for g in detail["games"])
     assert client.get("/api/v1/rulesets/skat/").status_code == 404
 
@@ -110,3 +110,18 @@ def test_openapi_schema_and_docs_are_served():
     assert schema.status_code == 200
     assert b"/api/v1/score/" in schema.content
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_two_player_tarok_is_scored_through_the_api():
+    # seed 000 §2.2: igram won with 44 points, "razlika" 9 doubled
+    response = APIClient().post("/api/v1/score/", {
+        "ruleset": "tarok-net-2007", "mode": "two", "players": ["A", "B"],
+        "hands": [{"game": "igram", "declarer": "A", "points": 44}]}, format="json")
+    assert response.status_code == 200
+    assert response.json()["totals"] == {"A": 18, "B": 0}
+    refused = APIClient().post("/api/v1/score/", {
+        "ruleset": "tarok-net-2007", "mode": "two", "players": ["A", "B"],
+        "hands": [{"game": "igram", "declarer": "A", "points": 44,
+                   "contras": [{"on": "game", "by": "B", "level": 1}]}]}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["code"] == "field_not_allowed"

@@ -1,6 +1,6 @@
 """The Tarok.net rules: `tarok-net-2007` (seed 000, rules v1.06 of 5 May 2007) and
 `tarok-net-revised` (seed 002, the later revision), each in the modes `tri+1` (§3, the
-competition rules), `three` (§2.3) and `four` (§2.4, calling a king).
+competition rules), `two` (§2.2, in `two`), `three` (§2.3) and `four` (§2.4, calling a king).
 
 This module declares the two rulesets; the values are in `tables`, reading a hand in
 `parse`, what a hand must not say in `checks`, the scoring in `score`. Every reading of an
@@ -43,6 +43,11 @@ from scoring.rules.tarok_net.tables import (
     THREE,
     THREE_HANDED_GAMES,
     TRI1,
+    TWO,
+    TWO_HANDED_GAMES,
+    TWO_LOST_FACTOR,
+    TWO_ORDINARY_FACTOR,
+    TWO_WON_FACTOR,
     options,
     penalties,
 )
@@ -56,6 +61,8 @@ class TarokNetRuleset(Ruleset):
     modes = {
         # §3: "trije igrajo, talon počiva"; a table of three plays it without a resting player
         TRI1: Mode(TRI1, 4, 3, other_seat_counts=(3,)),
+        # §2.2 "Tarok v dveh": no announcements, kontra, radelci or penalties in its text
+        TWO: Mode(TWO, 2, 2, contras=False, penalty_kinds=()),
         THREE: Mode(THREE, 3, 3),  # §2.3 "Tarok v treh"
         FOUR: Mode(FOUR, 4, 4),  # §2.4 "Tarok v štirih (ali klicanje kralja)"
     }
@@ -115,6 +122,10 @@ class TarokNetRuleset(Ruleset):
             if code in four:
                 n, v, pv, d = four[code]
                 out.append(Game(code, n, v, (FOUR,), d, {"partner_value": pv}))
+        factors = {"igram": {"won_factor": TWO_WON_FACTOR, "lost_factor": TWO_LOST_FACTOR},
+                   "navadna": {"factor": TWO_ORDINARY_FACTOR}}
+        for code, n, d in TWO_HANDED_GAMES:
+            out.append(Game(code, n, None, (TWO,), d, factors[code]))
         return tuple(out)
 
     def _describe_announcements(self) -> tuple[Announcement, ...]:

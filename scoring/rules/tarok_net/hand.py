@@ -15,6 +15,8 @@ from scoring.rules.tarok_net.tables import (
     THREE,
     THREE_HANDED_GAMES,
     TRI1,
+    TWO,
+    TWO_HANDED_GAMES,
 )
 
 
@@ -40,6 +42,7 @@ def _game_specs() -> dict[str, dict[str, GameSpec]]:
     for mode in (TRI1, THREE):
         specs[mode] = {c: GameSpec(c, n, v, None, d, mode) for c, n, v, d in THREE_HANDED_GAMES}
     specs[FOUR] = {c: GameSpec(c, n, v, pv, d, FOUR) for c, n, v, pv, d in FOUR_HANDED_GAMES}
+    specs[TWO] = {c: GameSpec(c, n, None, None, d, TWO) for c, n, d in TWO_HANDED_GAMES}
     return specs
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from scoring.errors import ErrorCollector
 from scoring.rules.checks import is_int as _is_int
 from scoring.rules.checks import items
+from scoring.rules.tarok_net import two
 from scoring.rules.tarok_net.contras import read_contras, read_klop_contras
 from scoring.rules.tarok_net.hand import ALL_GAME_CODES, SPECS, Ann, Hand, TarokNetCard
 from scoring.rules.tarok_net.tables import (
@@ -23,6 +24,7 @@ from scoring.rules.tarok_net.tables import (
     TRICKS,
     TRICKS_FOUR,
     TRICKS_THREE,
+    TWO,
     VOID_KINDS,
 )
 
@@ -43,6 +45,12 @@ def parse_hand(i: int, hand: dict[str, Any], card: TarokNetCard,
         if key not in _HAND_FIELDS:
             add(i, str(key), "unknown_field",
                 f"a hand has no field {key!r} (fields: {', '.join(sorted(_HAND_FIELDS))})")
+    if card.mode == TWO:  # §2.2, a game of its own
+        two.read(i, hand, card, h, errors)
+        forehand = hand.get("forehand")
+        if forehand is not None and (not isinstance(forehand, str) or forehand not in card.pset):
+            add(i, "forehand", "not_a_player", f"forehand {forehand!r} is not a player")
+        return h if len(errors) == start else None
 
     _penalties(i, hand, card, h, errors)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.rules.tarok_net import two
 from scoring.rules.tarok_net.hand import Ann, Hand, TarokNetCard
 from scoring.rules.tarok_net.tables import (
     ANNOUNCEMENT_NAMES,
@@ -33,6 +34,7 @@ from scoring.rules.tarok_net.tables import (
     RENONS_BASE,
     REVISED_ASSOCIATE_LOSS,
     TRI1,
+    TWO,
     WIN_AT,
 )
 
@@ -42,6 +44,8 @@ def _fmt(n: int) -> str:
 
 
 def score_hand(h: Hand, card: TarokNetCard, state: dict[str, Any]) -> dict[str, Any]:
+    if card.mode == TWO:  # §2.2: no radelci, misdeals or penalties to carry
+        return two.score(h, card)
     radelci, misdeals = state["radelci"], state["misdeals"]
     scores = dict.fromkeys(card.players, 0)
     lines: list[dict[str, Any]] = []

@@ -12,11 +12,18 @@ SEED_REVISED = "002_a6ef6ef54e4fc343.txt"
 TRI1 = "tri+1"
 THREE = "three"
 FOUR = "four"
+# §2.2 "Tarok v dveh" (Napoleon): its own game, without announcements, contras or radelci, so
+# it is not one of ALL_MODES (the modes the announcements and the three- and four-handed
+# games are offered in).
+TWO = "two"
 ALL_MODES = (TRI1, THREE, FOUR)
 
 POINTS = "points"
 TRICKS = "tricks"
 KLOP = "klop"
+# §2.2: "odigrata navadno igro, v kateri zmaga tisti, ki je zbral nad 35 točk": both players
+# count their points, as in klop.
+ORDINARY = "ordinary"
 
 # Card points needed to win: "Igra je dobljena, če igralec zbere 36 točk ali več" (§3.7).
 WIN_AT = 36
@@ -84,6 +91,24 @@ FOUR_HANDED_GAMES = (
     ("valat_brez", "solo brez – napovedani valat", 500, None, TRICKS),
     ("klop", "klop", None, None, KLOP),
 )
+
+# (code, name, decided_by) of §2.2 "Tarok v dveh": "lahko izjavi: 'Igram'. To pomeni obvezo,
+# da bo na koncu igre imel v svojih vzetkih najmanj 36 točk" (the first player, or the dealer
+# when he passes: "lahko delilec prevzame igro pod istimi pogoji"); "Samo ko oba izjavita, da
+# pasirata, odigrata navadno igro".
+TWO_HANDED_GAMES = (
+    ("igram", "igram", POINTS),
+    ("navadna", "navadna igra", ORDINARY),
+)
+# §2.2: "Če zmaga, se vrednost dobljenih točk podvoji (dobljene točke so 'razlika' nad 35), v
+# izgubljeni igri pa se vrednost točk potroji in se beležijo za negativne točke", and in the
+# ordinary game "je vrednost teh točk enojna".
+TWO_WON_FACTOR = 2
+TWO_LOST_FACTOR = 3
+TWO_ORDINARY_FACTOR = 1
+# All 54 cards are dealt in two (3 x 5 in hand, 6 piles of 4): the two players' points add up
+# to the whole deck's 70.
+TWO_TOTAL = 70
 
 # Talon cards the declarer takes in a game decided by points (what a valat leaves to the
 # other side): "Trojka pomeni, da bo igralec ... lahko vzel iz talona tri karte", "Dvojka ...
@@ -245,6 +270,16 @@ def options(revised: bool) -> tuple[Option, ...]:
                f'{seed} §3.9 g: "nepravilna razdelitev kart, (v vsakem primeru: 1. -20, '
                '2. -40, 3. -60 itd.)"'),
     ]
+    opts.append(Option(
+        "two_lost_difference", "Two players: a lost igram counts the points",
+        "under_35",
+        (Choice("under_35", "under 35 (the difference the rule names)"),
+         Choice("under_36", "under 36 (short of the promised 36)")),
+        "two: what is tripled when the player who said igram loses: the points he fell "
+        "short of 35 (the 'razlika' the same sentence counts a won game by), or short of the "
+        "36 he promised.",
+        f'{seed} §2.2: "Če zmaga, se vrednost dobljenih točk podvoji (dobljene točke so '
+        '\'razlika\' nad 35), v izgubljeni igri pa se vrednost točk potroji"'))
     if revised:
         opts.append(Option(
             "held_trula_second_share", "A held trula: the partner's share", "same",

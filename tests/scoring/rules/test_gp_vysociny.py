@@ -56,7 +56,8 @@ def test_registered_with_mode_unit_and_sheet():
     d = r.describe()
     assert d["unit"] == "haler"
     assert d["default_mode"] == "four"
-    assert d["modes"] == [{"code": "four", "seats": 4, "players_in_hand": 4, "seat_counts": [4]}]
+    assert d["modes"] == [{"code": "four", "seats": 4, "players_in_hand": 4, "seat_counts": [4],
+                           "contras": True}]
     assert d["accepts_sheet"] is True
     assert [g["code"] for g in d["games"]] == [
         "povinnost", "druha_povinnost", "preferanc_1", "preferanc_2", "preferanc_3",

@@ -48,8 +48,9 @@ def test_the_answers_the_rest_of_the_product_gets():
         "gp-vysociny-2004": {"four": "money"},
         "slovenski-tarok-zei": {"three": "points", "four": "points"},
         "steirischer-tarockcup-2017": {"four": "schrift"},
-        "tarok-net-2007": {"tri+1": "tri1", "three": "points", "four": "points"},
-        "tarok-net-revised": {"tri+1": "tri1", "three": "points", "four": "points"},
+        "tarok-net-2007": {"tri+1": "tri1", "two": "points", "three": "points", "four": "points"},
+        "tarok-net-revised": {"tri+1": "tri1", "two": "points", "three": "points",
+                              "four": "points"},
     }
     assert {r.code: r.score_label for r in RULESETS} == {
         "gp-vysociny-2004": "Kč", "slovenski-tarok-zei": "",
