@@ -134,6 +134,10 @@ class Ruleset:
         """The table sizes a mode accepts."""
         return self.modes[mode].seat_counts
 
+    def keeps_state(self, mode: str) -> bool:
+        """Whether radelci and the like carry from hand to hand in this table form."""
+        return self.carries_state and self.modes[mode].carries_state
+
     def sheet_kind(self, mode: str) -> str:
         """Which paper a table of this ruleset writes on (one of `SHEET_KINDS`)."""
         return self.sheet_by_mode.get(mode, self.sheet)

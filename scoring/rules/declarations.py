@@ -33,6 +33,8 @@ class Mode:
     # every kind of the ruleset); two-player tarok (Tarok.net §2.2) has neither
     contras: bool = True
     penalty_kinds: tuple[str, ...] | None = None
+    # whether the ruleset's carried state (radelci) is kept in this form
+    carries_state: bool = True
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -42,6 +44,8 @@ class Mode:
         out: dict[str, Any] = {"code": self.code, "seats": self.seats,
                                "players_in_hand": self.players_in_hand,
                                "seat_counts": list(self.seat_counts), "contras": self.contras}
+        if not self.carries_state:
+            out["carries_state"] = False
         if self.penalty_kinds is not None:
             out["penalty_kinds"] = list(self.penalty_kinds)
         return out

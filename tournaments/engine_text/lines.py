@@ -48,6 +48,13 @@ _M = {
     "mond_lost": pgettext_lazy("engine", "lost mond"),
     "misdeal_count": pgettext_lazy("engine", "misdeal no. %(count)s"),
     "no_tarok": pgettext_lazy("engine", "no tarok: the hand is annulled and dealt again"),
+    # two-player tarok (§2.2)
+    "two_igram_won": pgettext_lazy("engine", "igram won with %(points)s points: difference "
+                                             "%(difference)s ×%(factor)s"),
+    "two_igram_lost": pgettext_lazy("engine", "igram lost with %(points)s points: difference "
+                                              "%(difference)s ×%(factor)s"),
+    "two_ordinary_won": pgettext_lazy("engine", "ordinary game won with %(points)s points: "
+                                                "difference %(difference)s"),
     # Lada Zei's rules (seed 003)
     "zei_game_points": pgettext_lazy("engine", "%(text)s with %(points)s points (difference %(difference)s)"),
     "with_solo": pgettext_lazy("engine", "%(text)s with solo"),
@@ -216,6 +223,11 @@ def _klop_points(c: LineContext) -> str:
     return _contra_suffix(c, text, p.get("contra_level") or 0)
 
 
+def _two(c: LineContext, key: str) -> str:
+    p = c.p
+    return fill(_M[key], points=p["points"], difference=p["difference"], factor=p["factor"])
+
+
 def _renons(c: LineContext) -> str:
     p = c.p
     if "clause" in p:  # Tarok.net: the sum the renoncer pays, item by item
@@ -329,6 +341,9 @@ _LINES: dict[str, Callable[[LineContext], str]] = {
     "contra_wrong": lambda c: _contra_line(c, "contra_wrong"),
     "contra_compensation": lambda c: _contra_line(c, "contra_compensation"),
     "klop_points": _klop_points,
+    "two_igram_won": lambda c: _two(c, "two_igram_won"),
+    "two_igram_lost": lambda c: _two(c, "two_igram_lost"),
+    "two_ordinary_won": lambda c: _two(c, "two_ordinary_won"),
     "klop_full": lambda c: fill(_M["klop_full"], points=c.p["points"]),
     "klop_no_trick": _simple("klop_no_trick"),
     "klop_contra_limit": lambda c: fill(_M["klop_contra_limit"], contra=c.contra(c.p["contra"]),

@@ -113,7 +113,10 @@ def game_fields(game: dict[str, Any], players_in_hand: int, props: dict[str, Any
         if has_announcements:
             out.append("announcements")
     else:
-        for name in ("points_by_player", "tricks_by_player", "blatt_by_player"):
+        # a game may name the per-player numbers it reads (two-player tarok's ordinary game
+        # counts points only)
+        for name in game.get("per_player") or ("points_by_player", "tricks_by_player",
+                                                "blatt_by_player"):
             if name in props:
                 out.append(name)
     return out
@@ -161,8 +164,10 @@ def entry_context(*, code: str, mode: str, players: list[tuple[str, str]],
         description=desc, mode=mode, players=players, hands_per_round=hands_per_round,
         games=games, announcements=announcements,
         contra_on=_contra_targets(contra_items, desc, mode),
-        contra_levels=list(desc.get("contra_levels", [])),
-        penalty_kinds=list(desc.get("penalty_kinds", [])),
+        # A table form may have no contras or its own penalty kinds (two-player tarok has
+        # neither: Tarok.net §2.2).
+        contra_levels=list(desc.get("contra_levels", [])) if mode_info.get("contras", True) else [],
+        penalty_kinds=list(mode_info.get("penalty_kinds", desc.get("penalty_kinds", []))),
         props=props, announcement_props=set(ann_items), contra_props=set(contra_items),
         uses_resting=uses_resting, rotation=rotation,
     )

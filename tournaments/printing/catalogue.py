@@ -74,6 +74,7 @@ TEMPLATE_MESSAGES = (
         'Write every game as soon as it is scored. Mark each radelc in the '
         "player's box and cross it out when it is used."
     ),
+    pgettext_lazy("printout", 'Write every game as soon as it is scored.'),
     pgettext_lazy("printout", 'Scorecard'),
     pgettext_lazy("printout", 'submitted by'),
     pgettext_lazy("printout", 'confirmed by'),

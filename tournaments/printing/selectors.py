@@ -61,6 +61,14 @@ def sheet_kind(event: Event) -> str:
     return ruleset.sheet_kind(effective_mode(event.ruleset_code, event.ruleset_mode))
 
 
+def keeps_radelci(event: Event) -> bool:
+    """Whether the event's sheets have a row to mark radelci: the ruleset carries state in
+    the event's table form (not two-player tarok, §2.2)."""
+    ruleset = rules.get(event.ruleset_code)
+    mode = effective_mode(event.ruleset_code, event.ruleset_mode)
+    return ruleset is not None and mode in ruleset.modes and ruleset.keeps_state(mode)
+
+
 def ruleset_title(code: str, language: str) -> str:
     """The ruleset's title in the printout's language (the event's, not the reader's: the
     sheet is printed once for the table, whoever asks for it)."""
@@ -140,6 +148,7 @@ class TableSheet:
     # The venue's Wi-Fi join code and name (settings.VENUE_WIFI_SSID), the same on every sheet.
     wifi_qr: str = ""
     wifi_name: str = ""
+    radelci: bool = True
 
     @property
     def hands(self) -> int:
@@ -220,6 +229,7 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
     stake, bag, top_up = _money(event) if kind == MONEY else (None, [], None)
     live = table_links.links_of_round(rnd)
     wifi_qr = venue_wifi_qr()
+    radelci = keeps_radelci(event)
     out = []
     tables = list(rnd.tables.all())
     for table in tables if part is None else tables[part]:
@@ -240,6 +250,7 @@ def table_sheets(rnd: Round, base_url: str, *, table_number: int | None = None,
             code=table_links.display_code(link.code) if link else "",
             code_url=links.code_entry_url(base_url),
             wifi_qr=wifi_qr, wifi_name=settings.VENUE_WIFI_SSID if wifi_qr else "",
+            radelci=radelci,
         ))
     return out
 

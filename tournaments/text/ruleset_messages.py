@@ -49,6 +49,7 @@ MESSAGES = (
     gettext_noop('Trischaken: whether the Vorhand as loser also pays a Jungfrau double. Default: no, the Jungfrau clause names its amounts (9, 18 from the Bürgermeister) without the Vorhand doubling.'),
     gettext_noop('Two against two (povinnost with a partner): either every player of the losing side pays the game once, to one player of the winning side, or every loser pays every winner.'),
     gettext_noop('Two against two: who pays whom'),
+    gettext_noop('Two players: a lost igram counts the points'),
     gettext_noop('What a kontra multiplies'),
     gettext_noop("What kontra, re and sub multiply: game: the game's value with the difference (and the solo bonus, a valat in place of the game); whole_hand: the whole result with the announcements."),
     gettext_noop('Whether a klop or high game ended by a renons still gives radelci.'),
@@ -86,6 +87,9 @@ MESSAGES = (
     gettext_noop('the whole result with the announcements'),
     gettext_noop('tri+1 klop: whether a kontra on klop also doubles the -70 of a full player and the +70 of a player without a trick.'),
     gettext_noop('tri+1: whether the resting player also gains a radelc from a high game.'),
+    gettext_noop("two: what is tripled when the player who said igram loses: the points he fell short of 35 (the 'razlika' the same sentence counts a won game by), or short of the 36 he promised."),
+    gettext_noop('under 35 (the difference the rule names)'),
+    gettext_noop('under 36 (short of the promised 36)'),
     gettext_noop('yes'),
     gettext_noop('−35 in place of his points'),
 )

@@ -21,6 +21,7 @@ import scoring.rules
 # The table forms the rulesets know, by their code, in short words.
 MODE_NAMES = {
     "tri+1": gettext_lazy("TRI + 1"),
+    "two": gettext_lazy("two players"),
     "three": gettext_lazy("three players"),
     "four": gettext_lazy("four players"),
 }

@@ -62,7 +62,7 @@ class TarokNetRuleset(Ruleset):
         # §3: "trije igrajo, talon počiva"; a table of three plays it without a resting player
         TRI1: Mode(TRI1, 4, 3, other_seat_counts=(3,)),
         # §2.2 "Tarok v dveh": no announcements, kontra, radelci or penalties in its text
-        TWO: Mode(TWO, 2, 2, contras=False, penalty_kinds=()),
+        TWO: Mode(TWO, 2, 2, contras=False, penalty_kinds=(), carries_state=False),
         THREE: Mode(THREE, 3, 3),  # §2.3 "Tarok v treh"
         FOUR: Mode(FOUR, 4, 4),  # §2.4 "Tarok v štirih (ali klicanje kralja)"
     }
@@ -123,7 +123,8 @@ class TarokNetRuleset(Ruleset):
                 n, v, pv, d = four[code]
                 out.append(Game(code, n, v, (FOUR,), d, {"partner_value": pv}))
         factors = {"igram": {"won_factor": TWO_WON_FACTOR, "lost_factor": TWO_LOST_FACTOR},
-                   "navadna": {"factor": TWO_ORDINARY_FACTOR}}
+                   "navadna": {"factor": TWO_ORDINARY_FACTOR,
+                               "per_player": ["points_by_player"]}}
         for code, n, d in TWO_HANDED_GAMES:
             out.append(Game(code, n, None, (TWO,), d, factors[code]))
         return tuple(out)

@@ -136,7 +136,8 @@ def _both_points(i: int, hand: dict[str, Any], card: TarokNetCard, h: Hand,
     if abs(total - TWO_TOTAL) > tol:
         add(i, "points_by_player", "points_do_not_add_up",
             f"the two players' points add up to {total}, not 70"
-            + (f" (±{tol} allowed for counting)" if tol else ""), total=total, tolerance=tol)
+            + (f" (±{tol} allowed for counting)" if tol else ""),
+            expected=TWO_TOTAL, got=total, tolerance=tol)
         return
     h.points_by_player = pbp
 

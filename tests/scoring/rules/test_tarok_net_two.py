@@ -130,7 +130,7 @@ def test_the_registry_describes_the_mode():
     desc = rules.get("tarok-net-2007").describe()
     mode = next(m for m in desc["modes"] if m["code"] == "two")
     assert mode == {"code": "two", "seats": 2, "players_in_hand": 2, "seat_counts": [2],
-                    "contras": False, "penalty_kinds": []}
+                    "contras": False, "penalty_kinds": [], "carries_state": False}
     games = {g["code"]: g for g in desc["games"] if "two" in g["modes"]}
     assert set(games) == {"igram", "navadna"}
     assert games["igram"]["won_factor"] == 2 and games["igram"]["lost_factor"] == 3
