@@ -1,13 +1,18 @@
 """Bridges events to the scoring registry: checks an event's ruleset choice (code, mode,
-options) with the engine's own check, so an event can only hold a ruleset it can score."""
+options) with the engine's own check, and its table size against the table form, so an
+event can only hold a ruleset it can score."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scoring import rules
 from scoring.engine import check_configuration
 from tournaments.engine_text import error_text
+from tournaments.text import ruleset_text
 
 _FIELD_OF = {"ruleset": "ruleset_code", "mode": "ruleset_mode", "options": "ruleset_options"}
 
@@ -20,6 +25,30 @@ def ruleset_config_errors(code: str, mode: str, options: Any) -> dict[str, list[
         root = error["field"].split(".", 1)[0]
         problems.setdefault(_FIELD_OF.get(root, "ruleset_options"), []).append(error_text(error, code))
     return problems
+
+
+def table_size_error(code: str, mode: str, table_size: int) -> str | None:
+    """Why a table of `table_size` cannot play the ruleset's table form, in words, or None:
+    two-player tarok seats two, four-handed games four, TRI + 1 four or three."""
+    ruleset = rules.get(code)
+    if ruleset is None or mode not in ruleset.modes:
+        return None
+    counts = ruleset.seat_counts(mode)
+    if table_size in counts:
+        return None
+    return ngettext("The table form “%(form)s” seats %(sizes)s player at a table, not %(count)s.",
+                    "The table form “%(form)s” seats %(sizes)s players at a table, not %(count)s.",
+                    max(counts)) % {
+        "form": ruleset_text.mode_name(mode), "count": table_size,
+        "sizes": _sizes(counts)}
+
+
+def _sizes(counts: tuple[int, ...]) -> str:
+    """4, or "4 or 3" """
+    text = str(counts[-1])
+    for n in reversed(counts[:-1]):
+        text = _("%(first)s or %(second)s") % {"first": n, "second": text}
+    return text
 
 
 def effective_mode(code: str, mode: str) -> str:

@@ -12,7 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain import limits, rights
-from tournaments.domain.rulesets import effective_mode, is_money_ruleset, ruleset_config_errors
+from tournaments.domain.rulesets import (
+    effective_mode,
+    is_money_ruleset,
+    ruleset_config_errors,
+    table_size_error,
+)
 from tournaments.domain.seating_options import seating_option_errors
 from tournaments.errors import CONSTRAINT_MESSAGES, Forbidden, ServiceError
 from tournaments.models import (
@@ -203,6 +208,10 @@ def _check_event(event: Event) -> None:
     problems = ruleset_config_errors(event.ruleset_code, event.ruleset_mode, event.ruleset_options)
     errors = [{"hand": None, "field": f, "code": "invalid_ruleset", "message": m}
               for f, ms in problems.items() for m in ms]
+    seats = table_size_error(event.ruleset_code, event.ruleset_mode, event.table_size)
+    if seats:
+        errors.append({"hand": None, "field": "table_size", "code": "table_size_not_in_mode",
+                       "message": seats})
     if is_money_ruleset(event.ruleset_code) and not event.stake_haler:
         errors.append({"hand": None, "field": "stake_haler", "code": "required",
                        "message": _("a money ruleset needs the stake per player")})

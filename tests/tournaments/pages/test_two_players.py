@@ -117,3 +117,27 @@ def test_the_printed_sheet_has_two_columns(two_day, settings, tmp_path):
     # §2.2 has no radelci: the sheet has no row to mark them, and says only to write each game
     assert "Radelci" not in body and "radelc" not in body
     assert "Write every game as soon as it is scored." in body
+
+
+def test_an_event_of_two_players_needs_tables_of_two():
+    from django.utils import translation
+
+    from tournaments.errors import ServiceError
+
+    organiser = allow_event_creation(make_user("napoleon2"))
+    fields = {"name": "Dva", "slug": "dva2", "starts_on": dt.date(2026, 11, 28),
+              "ends_on": dt.date(2026, 11, 28), "ruleset_code": "tarok-net-2007",
+              "ruleset_mode": "two", "seating_system": "points", "table_size": 4,
+              "min_table_size": 3}
+    with translation.override("sl"), pytest.raises(ServiceError) as refused:
+        services.event_create(actor=organiser, **fields)
+    problem = next(e for e in refused.value.errors if e["field"] == "table_size")
+    assert problem["message"] == "Oblika igre »dva igralca« ima za mizo 2 igralca, ne 4."
+    # TRI + 1 seats four or three; a table of three is fine, of two is not
+    with pytest.raises(ServiceError) as refused:
+        services.event_create(actor=organiser, **dict(fields, ruleset_mode="tri+1", table_size=2,
+                                                       min_table_size=2))
+    assert [e["message"] for e in refused.value.errors if e["field"] == "table_size"] == [
+        "The table form “TRI + 1” seats 4 or 3 players at a table, not 2."]
+    assert services.event_create(actor=organiser, **dict(fields, ruleset_mode="tri+1",
+                                                          table_size=3)).table_size == 3
