@@ -47,6 +47,12 @@ def playing_count(event: Event) -> int:
     return event.registrations.exclude(status=Registration.Status.WITHDRAWN).count()
 
 
+def registration_count(event: Event) -> int:
+    """How many registrations the event has, withdrawn ones included (one more after the
+    waiting list moved up)."""
+    return event.registrations.count()
+
+
 def registrations_matching(event: Event, query: str) -> QuerySet[Registration]:
     """The registrations a search names: a start number exactly, or every word of the query
     in the player's name, whatever its case and diacritics (tournaments.domain.search)."""

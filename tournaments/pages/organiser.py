@@ -201,10 +201,15 @@ def _players_page(request: HttpRequest, event: Event, *, add_form: PlayerAddForm
     }, status=status)
 
 
+def _entries_shown(event: Event) -> bool:
+    """Whether the players page has its online-entry section."""
+    return bool(event.online_entry or event.entries.exists())
+
+
 def _entries_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """What the players page shows of online entry: the entries to decide, the waiting list,
     and whether entries are open (and mail is sent)."""
-    if not event.online_entry and not event.entries.exists():
+    if not _entries_shown(event):
         return {"entries_shown": False}
     return {"entries_shown": True,
             "entry_decisions": selectors.entries_to_decide(event, request.user),
@@ -284,6 +289,7 @@ def registration_status(request: HttpRequest, event: Event, registration_id: int
     form = StatusForm(request.POST)
     status = 200
     error = ""
+    entrants = selectors.registration_count(event)
     if form.is_valid():
         try:
             reg = services.registration_set_status(registration=reg, status=form.cleaned_data["status"],
@@ -293,11 +299,19 @@ def registration_status(request: HttpRequest, event: Event, registration_id: int
     else:
         error, status = _("Unknown status."), 400
     if request.headers.get("HX-Request"):
-        # The row, and the heading's count out of band: a withdrawal changes both.
+        if selectors.registration_count(event) != entrants:
+            # The place given up went to the waiting list's first, who is now a row of the
+            # table and off the list: the whole page is new.
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
+        # The row, and the heading's counts out of band: a withdrawal changes them.
+        shown = _entries_shown(event)
         return render(request, "tournaments/manage/_player_row_swap.html", {
             "event": event, "reg": reg, "statuses": Registration.Status, "error": error,
             "next_number": selectors.next_round_number(event),
             "active": selectors.playing_count(event),
+            "entry_board": selectors.entry_board(event) if shown else None,
         }, status=status)
     if error:
         messages.error(request, error)

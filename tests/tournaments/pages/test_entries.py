@@ -138,3 +138,33 @@ def test_an_entry_withdrawn_on_its_own_page_leaves_the_waiting_list(world):
     # Another event's address, or a wrong token, is no entry.
     assert client.get(f"/e/other/entry/{entry.token}/").status_code == 404
     assert client.post("/e/open/entry/nothing/withdraw/").status_code == 404
+
+
+def test_the_organisers_withdrawal_row_answer_follows_the_places_and_the_waiting_list(world):
+    """A withdrawal on the players page answers (htmx) its row with the places line out of
+    band; when the place went to the waiting list's first, who is now a new row, the page
+    reloads as a whole (HX-Refresh) instead of showing a stale list."""
+    boss = client_for(world["boss"])
+    client = Client()
+    for first in ("Ana", "Bor"):
+        client.post("/e/open/enter/", _form(first_name=first, email=f"{first}@example.org"))
+    ana, bor = Entry.objects.order_by("pk")
+    for entry in (ana, bor):
+        boss.post(f"/manage/e/open/entries/{entry.pk}/approve/")
+    page = boss.get("/manage/e/open/players/").content.decode()
+    assert re.search(r'id="entry-places">Places: 3 of 3 places taken<', page)
+    first = world["event"].registrations.order_by("start_number").first()
+    answer = boss.post(f"/manage/e/open/players/{first.pk}/status/", {"status": "withdrawn"},
+                       HTTP_HX_REQUEST="true")
+    bor.refresh_from_db()
+    assert bor.status == Entry.Status.ACCEPTED
+    assert answer.status_code == 204 and answer["HX-Refresh"] == "true"
+    page = boss.get("/manage/e/open/players/").content.decode()
+    assert "Bor Novak" in page and "Waiting list" not in page
+    # No one waits now: a withdrawal gives a place back, and the row's answer says so.
+    second = world["event"].registrations.order_by("start_number")[1]
+    answer = boss.post(f"/manage/e/open/players/{second.pk}/status/", {"status": "withdrawn"},
+                       HTTP_HX_REQUEST="true").content.decode()
+    places = re.search(r'<p[^>]*id="entry-places"[^>]*>([^<]*)</p>', answer)
+    assert places and 'hx-swap-oob="true"' in places.group(0)
+    assert places.group(1) == "Places: 2 of 3 places taken"
