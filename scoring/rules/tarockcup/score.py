@@ -40,7 +40,7 @@ def score_hand(h: Hand, card: Card, state: dict[str, Any]) -> dict[str, Any]:
     for p in h.mond:
         # option mondfang = zero: "Mondfang wird nicht honoriert", written for 0 points
         out["lines"].append({"player": p, "what": f"Mondfang of {p}: not honoured",
-                             "points": 0, "code": "mondfang_not_honoured", "params": {}})
+                             "points": 0, "code": "mondfang", "params": {"honoured": False}})
     return out
 
 
@@ -112,50 +112,44 @@ def _items(h: Hand, options: dict[str, Any],
             owner_decl, valat.by, bool(valat.achieved), base * mult,
             {"game": h.game.code, "game_value": base, "multiplier": mult,
              "announced": valat.announced}))
-    if valat is not None and not valat.achieved and options[OPTION_LOST_VALAT_GAME]:
-        # option lost_valat_keeps_game: the failed Valat does not replace the game
+    if valat is None or (not valat.achieved and options[OPTION_LOST_VALAT_GAME]):
+        # no Valat; or a failed one that (option lost_valat_keeps_game) leaves the game be
         won = forced_winner_decl if forced else h.won
         assert won is not None
         unit = _game_unit(h, won)
         items.append(Item("game_won" if won else "game_lost", "game",
                            f"{h.game.name} {'won' if won else 'lost'}", True, h.declarer,
                            won, unit, {"game": h.game.code, "game_value": unit}))
-    elif valat is None:
-        won = forced_winner_decl if forced else h.won
-        assert won is not None
-        unit = _game_unit(h, won)
-        items.append(Item("game_won" if won else "game_lost", "game",
-                           f"{h.game.name} {'won' if won else 'lost'}", True, h.declarer,
-                           won, unit, {"game": h.game.code, "game_value": unit}))
-    for p in premiums:
-        if p.code == "valat":
-            continue
-        if valat is not None and p.code not in COUNT_IN_ANY_VALAT:
-            # silent Valat: "zählen angesagte Trull und angesagte 4 Könige"; the announced
-            # Valat forbids announcing them, so only silent ones reach this point there
-            if valat.announced or not p.announced:
-                items.append(Item("premium_in_valat", p.code,
-                                   f"{PREMIUM_NAMES[p.code]} counts nothing in the Valat",
-                                   on_decl_side(h, p.by), p.by, bool(p.achieved), 0,
-                                   {"premium": p.code, "announced": p.announced}))
-                continue
-        if not p.announced and not p.achieved and not options[OPTION_SILENT_LOST]:
-            # option silent_premium_lost_pays = false: a silent premium counts only when made
-            items.append(Item("premium_silent_lost_not_paid", p.code,
-                               f"{PREMIUM_NAMES[p.code]} silent lost: not paid",
-                               on_decl_side(h, p.by), p.by, False, 0,
-                               {"premium": p.code, "announced": False}))
-            continue
-        announced_v, silent_v = PREMIUM_VALUES[p.code]
-        unit = (announced_v if p.announced else silent_v) * h.game.premium_factor
-        items.append(Item(
-            "premium_won" if p.achieved else "premium_lost", p.code,
-            f"{PREMIUM_NAMES[p.code]} {'announced' if p.announced else 'silent'} "
-            f"{'made' if p.achieved else 'lost'}",
-            on_decl_side(h, p.by), p.by, bool(p.achieved), unit,
-            {"premium": p.code, "announced": p.announced,
-             "premium_factor": h.game.premium_factor}))
+    items.extend(_premium_item(h, p, valat, options) for p in premiums if p.code != "valat")
     return items
+
+
+def _premium_item(h: Hand, p: Premium, valat: Premium | None,
+                  options: dict[str, Any]) -> Item:
+    """The scored item of one premium (not the Valat) beside the hand's Valat, if any."""
+    if valat is not None and p.code not in COUNT_IN_ANY_VALAT and \
+            (valat.announced or not p.announced):
+        # silent Valat: "zählen angesagte Trull und angesagte 4 Könige"; the announced
+        # Valat forbids announcing them, so only silent ones reach this point there
+        return Item("premium_in_valat", p.code,
+                    f"{PREMIUM_NAMES[p.code]} counts nothing in the Valat",
+                    on_decl_side(h, p.by), p.by, bool(p.achieved), 0,
+                    {"premium": p.code, "announced": p.announced})
+    if not p.announced and not p.achieved and not options[OPTION_SILENT_LOST]:
+        # option silent_premium_lost_pays = false: a silent premium counts only when made
+        return Item("announcement_not_paid", p.code,
+                    f"{PREMIUM_NAMES[p.code]} silent by {p.by} lost: not paid",
+                    on_decl_side(h, p.by), p.by, False, 0,
+                    {"premium": p.code, "name": p.code, "by": p.by, "announced": False})
+    announced_v, silent_v = PREMIUM_VALUES[p.code]
+    unit = (announced_v if p.announced else silent_v) * h.game.premium_factor
+    return Item(
+        "premium_won" if p.achieved else "premium_lost", p.code,
+        f"{PREMIUM_NAMES[p.code]} {'announced' if p.announced else 'silent'} "
+        f"{'made' if p.achieved else 'lost'}",
+        on_decl_side(h, p.by), p.by, bool(p.achieved), unit,
+        {"premium": p.code, "announced": p.announced,
+         "premium_factor": h.game.premium_factor})
 
 
 def _transfers(item: Item, pairs: list[tuple[str, str]], players: list[str],

@@ -155,7 +155,7 @@ OPTIONS = (
         (Choice("refused", "not written: a Mondfang entry is refused"),
          Choice("zero", "written with 0 points")),
         "Mondfang wird nicht honoriert: refused: there is no Mondfang to write, an entry "
-        "entry of kind mond is an error; zero: the table may write it and it scores 0 points.",
+        "of kind mond is an error; zero: the table may write it and it scores 0 points.",
         f"{SEED}, Die Prämien: \"Mondfang wird nicht honoriert.\"",
     ),
     Option(

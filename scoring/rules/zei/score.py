@@ -148,12 +148,19 @@ def _declared_result(h: Hand, options: dict[str, Any]
         # "Tako napovedana igra šteje 500 pik, nenapovedan valat pa je vreden pol manj."
         amount = _ann_value("valat", valat.announced, options)
         result = amount * factor * (1 if valat.achieved else -1)
-        made = "made" if valat.achieved else "failed"
-        lines.append({"player": decl, "what": f"{'announced' if valat.announced else 'silent'}"
-                      f" valat {made}", "points": result,
-                      "code": "valat_won" if valat.achieved else "valat_lost",
-                      "params": {"value": amount, "contra_factor": factor,
-                                 "announced": valat.announced}})
+        if valat.achieved:
+            how = "announced" if valat.announced else "silent"
+            lines.append({"player": decl, "what": f"{how} valat made", "points": result,
+                          "code": "valat_won",
+                          "params": {"value": amount, "contra_factor": factor,
+                                     "announced": valat.announced}})
+        else:
+            # option lost_valat = instead: the failed announcement in place of the game
+            lines.append({"player": decl, "what": "announced valat failed, in place of the "
+                          "game", "points": result, "code": "announcement_lost",
+                          "params": {"announcement": "valat", "announced": True,
+                                     "value": amount, "contra_factor": factor,
+                                     "in_place_of_game": True}})
         return amount, result, lines
 
     if game.family in (TALON, SOLO):

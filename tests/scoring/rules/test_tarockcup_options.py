@@ -51,7 +51,7 @@ def test_silent_premium_lost_pays_or_not():
         assert run(hand, options)["scores"] == sc(9, -3, -3, -3)
     h = run(hand, {"silent_premium_lost_pays": False})
     assert h["scores"] == sc(15, -5, -5, -5)
-    assert [ln["code"] for ln in h["lines"]] == ["game_won", "premium_silent_lost_not_paid"]
+    assert [ln["code"] for ln in h["lines"]] == ["game_won", "announcement_not_paid"]
     # an announced premium lost is paid under both values: Uhu announced 4
     announced = dict(hand, announcements=[ann("uhu", "A", achieved=False)])
     assert run(announced, {"silent_premium_lost_pays": False})["scores"] == sc(3, -1, -1, -1)
@@ -83,7 +83,7 @@ def test_mondfang_refused_or_written_for_zero():
         assert errors_of(hand, options) == [(0, "penalties[0].kind", "invalid_penalty")]
     h = run(hand, {"mondfang": "zero"})
     assert h["scores"] == sc(1, 1, -1, -1)
-    assert h["lines"][-1]["code"] == "mondfang_not_honoured"
+    assert h["lines"][-1]["code"] == "mondfang"
     assert h["lines"][-1]["points"] == 0
     trischaken = {"game": "trischaken", "forehand": "A",
                   "points_by_player": sc(30, 20, 20, 0),

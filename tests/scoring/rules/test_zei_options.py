@@ -72,7 +72,7 @@ def test_lost_valat_added_to_the_game_or_in_its_place():
     h = one(hand, {"lost_valat": "instead"})
     assert h["value"] == 500
     assert h["scores"] == sc(-500, 0, 0)
-    assert [ln["code"] for ln in h["lines"]] == ["valat_lost"]
+    assert [ln["code"] for ln in h["lines"]] == ["announcement_lost"]
 
 
 def test_lost_valat_in_place_of_the_game_keeps_the_radelc():
