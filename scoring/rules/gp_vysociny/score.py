@@ -20,12 +20,18 @@ from scoring.rules.gp_vysociny.tables import (
     MISDEAL_FINE,
     ONE_AGAINST_THREE_GAMES,
     OPTION_CAP,
+    OPTION_CAP_ON_RENONC,
+    OPTION_EQUAL_EYES_RATE,
+    OPTION_EQUAL_EYES_ROUNDED,
     OPTION_PARTNER_PAYMENT,
+    OPTION_PREFERANC_RENONC_FLEK,
     OPTION_SILENT_LOST,
+    OPTION_VARSAVA_TIE,
     PENALTY_MISDEAL,
     PENALTY_RENONS,
     PENALTY_RENONS_PLAY_CONTINUES,
     PLAYED_HLASKY,
+    PREFERANC_GAMES,
     RATE_PER_EYE,
     RENONS_BASE,
     ROUNDING_STEP,
@@ -45,6 +51,8 @@ class Transfer:
     payer: str
     receiver: str
     amount: int
+    # False for a renonc payment when option cap_applies_to_renonc is off: paid in full
+    capped: bool = True
 
 
 def score_hand(hand: ParsedHand, card: Card, state: dict[str, Any]) -> dict[str, Any]:
@@ -59,20 +67,28 @@ def score_hand(hand: ParsedHand, card: Card, state: dict[str, Any]) -> dict[str,
         if ends_by == PENALTY_RENONS:
             value = _varsava_renons(hand, players, transfers, lines)
         else:
-            value = _varsava(hand, players, transfers, lines)
+            value = _varsava(hand, players, options, transfers, lines)
     elif ends_by == PENALTY_RENONS:
-        value = _renons(rs, hand, players, transfers, lines)
+        value = _renons(rs, hand, players, options, transfers, lines)
     else:
         value = _game(rs, hand, players, options, transfers, lines)
+    # Option cap_applies_to_renonc: every fine of this ruleset is a renonc ("renonc ve výši
+    # 1,- Kč" for the misdeal too); the game's own payments keep the cap in any case.
+    renonc_capped = options[OPTION_CAP_ON_RENONC]
+    ends_by_renonc = ends_by in (PENALTY_RENONS, PENALTY_MISDEAL)
+    if ends_by_renonc:
+        for t in transfers:
+            t.capped = renonc_capped
     for player in hand.penalty_players(PENALTY_RENONS_PLAY_CONTINUES):
         lines.append(_line(player, f"renonc by {player}, play continued: pays "
                                    f"{english_kc(MINOR_RENONS_FINE)} to every other player",
                            -MINOR_RENONS_FINE * (SEATS - 1), "renons_play_continues",
                            player=player, fine=MINOR_RENONS_FINE))
-        transfers.extend(Transfer(player, p, MINOR_RENONS_FINE)
+        transfers.extend(Transfer(player, p, MINOR_RENONS_FINE, renonc_capped)
                          for p in players if p != player)
     scores = _settle(players, transfers, options, lines)
-    return {"value": min(value, GAME_CAP), "scores": scores, "lines": lines}
+    return {"value": value if ends_by_renonc and not renonc_capped else min(value, GAME_CAP),
+            "scores": scores, "lines": lines}
 
 
 def _game(rs: Ruleset, hand: ParsedHand, players: list[str], options: dict[str, Any],
@@ -87,13 +103,17 @@ def _game(rs: Ruleset, hand: ParsedHand, players: list[str], options: dict[str, 
     params = {"game": hand.game, "points": hand.points, "level": level, "rate": rate,
               "declarer": hand.declarer, "partner": hand.partner, "called": hand.called}
     if hand.points == HALF_OF_EYES:
-        raw = rate
-        amount = round_up(raw)
+        # options equal_eyes_rate and equal_eyes_rounded_up: which eye, and whether it is
+        # rounded up like the other game amounts
+        raw = rate if options[OPTION_EQUAL_EYES_RATE] == "flek_level" else RATE_PER_EYE[hand.game]
+        amount = round_up(raw) if options[OPTION_EQUAL_EYES_ROUNDED] else raw
         # equal eyes: the bidder pays one eye, unless the opponents fleked.
         sign = 1 if level >= 1 else -1
         who = "the opponents pay" if sign > 0 else "the declarer's side pays"
         lines.append(_line(None, f"{game_name} ({flek}): equal eyes 35:35, {who} one eye "
-                                 f"{rate} hal, rounded up to {english_kc(amount)}",
+                                 f"{raw} hal"
+                                 + (f", rounded up to {english_kc(amount)}" if amount != raw
+                                    else ""),
                            amount, "game_equal_eyes", raw=raw, amount=amount,
                            payer_side="opponents" if sign > 0 else "declarer", **params))
     else:
@@ -162,11 +182,12 @@ def _announcement_line(a: ParsedAnnouncement, side: tuple[str, ...],
     return -value if ours else value
 
 
-def _renons(rs: Ruleset, hand: ParsedHand, players: list[str], transfers: list[Transfer],
-            lines: list[dict[str, Any]]) -> int:
+def _renons(rs: Ruleset, hand: ParsedHand, players: list[str], options: dict[str, Any],
+            transfers: list[Transfer], lines: list[dict[str, Any]]) -> int:
     assert hand.declarer is not None
     level = hand.contra_level
-    base = RENONS_BASE[hand.game] * 2 ** level
+    multiplied = hand.game not in PREFERANC_GAMES or options[OPTION_PREFERANC_RENONC_FLEK]
+    base = RENONS_BASE[hand.game] * (2 ** level if multiplied else 1)
     announced_total = sum(
         HELD_HLASKY[a.name][1] if a.name in HELD_HLASKY else PLAYED_HLASKY[a.name][1]
         for a in hand.announcements if a.announced
@@ -221,15 +242,17 @@ def _varsava_renons(hand: ParsedHand, players: list[str],
     return 0
 
 
-def _varsava(hand: ParsedHand, players: list[str], transfers: list[Transfer],
-             lines: list[dict[str, Any]]) -> int:
+def _varsava(hand: ParsedHand, players: list[str], options: dict[str, Any],
+             transfers: list[Transfer], lines: list[dict[str, Any]]) -> int:
     eyes = hand.points_by_player
     tricks = hand.tricks_by_player
     assert eyes is not None and tricks is not None and hand.forehand is not None
     most = max(eyes.values())
     losers = [p for p in players if eyes[p] == most]
+    # option varsava_tie_with_forehand: in a tie the forehand pays like the other (same_scale)
+    tied_alike = len(losers) > 1 and options[OPTION_VARSAVA_TIE] == "same_scale"
     for loser in losers:
-        by_forehand = loser == hand.forehand
+        by_forehand = loser == hand.forehand and not tied_alike
         paid = 0
         for p in players:
             if p in losers:
@@ -253,6 +276,36 @@ def _settle(players: list[str], transfers: list[Transfer], options: dict[str, An
             lines: list[dict[str, Any]]) -> dict[str, int]:
     """Net the transfers between each two players, apply the herní strop, and write
     one payment line per pair that exchanges money."""
+    payments = _net(players, [t for t in transfers if t.capped])
+
+    if options[OPTION_CAP] == "payment":
+        for t in payments:
+            if t.amount > GAME_CAP:
+                lines.append(_line(t.payer, f"herní strop: {t.payer} pays {t.receiver} "
+                                            f"{english_kc(GAME_CAP)} instead of {english_kc(t.amount)}",
+                                   GAME_CAP - t.amount, "cap_applied", payer=t.payer,
+                                   receiver=t.receiver, before=t.amount, after=GAME_CAP,
+                                   cap=GAME_CAP))
+                t.amount = GAME_CAP
+    else:
+        _cap_per_receiver(players, payments, lines)
+    uncapped = [t for t in transfers if not t.capped]
+    if uncapped:
+        # renonc payments outside the cap (option cap_applies_to_renonc false)
+        payments = _net(players, payments + uncapped)
+
+    scores = {p: 0 for p in players}
+    for t in payments:
+        scores[t.payer] -= t.amount
+        scores[t.receiver] += t.amount
+        lines.append(_line(t.receiver, f"{t.payer} pays {t.receiver} {english_kc(t.amount)}",
+                           t.amount, "payment", payer=t.payer, receiver=t.receiver,
+                           amount=t.amount))
+    return scores
+
+
+def _net(players: list[str], transfers: list[Transfer]) -> list[Transfer]:
+    """The transfers netted between each two players, in seat order of payer and receiver."""
     net: dict[tuple[str, str], int] = {}
     seat = {p: k for k, p in enumerate(players)}
     for t in transfers:
@@ -266,27 +319,7 @@ def _settle(players: list[str], transfers: list[Transfer], options: dict[str, An
         elif amount < 0:
             payments.append(Transfer(b, a, -amount))
     payments.sort(key=lambda t: (seat[t.payer], seat[t.receiver]))
-
-    if options[OPTION_CAP] == "payment":
-        for t in payments:
-            if t.amount > GAME_CAP:
-                lines.append(_line(t.payer, f"herní strop: {t.payer} pays {t.receiver} "
-                                            f"{english_kc(GAME_CAP)} instead of {english_kc(t.amount)}",
-                                   GAME_CAP - t.amount, "cap_applied", payer=t.payer,
-                                   receiver=t.receiver, before=t.amount, after=GAME_CAP,
-                                   cap=GAME_CAP))
-                t.amount = GAME_CAP
-    else:
-        _cap_per_receiver(players, payments, lines)
-
-    scores = {p: 0 for p in players}
-    for t in payments:
-        scores[t.payer] -= t.amount
-        scores[t.receiver] += t.amount
-        lines.append(_line(t.receiver, f"{t.payer} pays {t.receiver} {english_kc(t.amount)}",
-                           t.amount, "payment", payer=t.payer, receiver=t.receiver,
-                           amount=t.amount))
-    return scores
+    return payments
 
 
 def _cap_per_receiver(players: list[str], payments: list[Transfer],

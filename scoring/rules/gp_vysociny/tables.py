@@ -56,7 +56,8 @@ RENONS_BASE = {
     "solo": 400,
 }
 PARTNER_GAMES = ("povinnost", "druha_povinnost")
-ONE_AGAINST_THREE_GAMES = ("preferanc_1", "preferanc_2", "preferanc_3", "solo")
+PREFERANC_GAMES = ("preferanc_1", "preferanc_2", "preferanc_3")
+ONE_AGAINST_THREE_GAMES = (*PREFERANC_GAMES, "solo")
 VARSAVA = "varsava"
 
 MINOR_RENONS_FINE = 100  # "platí 1,-Kč ostatním hráčům u stolu. ... se hra dohrává"
@@ -94,6 +95,11 @@ PENALTY_MISDEAL = "misdeal"
 OPTION_PARTNER_PAYMENT = "partner_payment"
 OPTION_CAP = "cap_applies_to"
 OPTION_SILENT_LOST = "silent_lost_pays"
+OPTION_EQUAL_EYES_RATE = "equal_eyes_rate"
+OPTION_EQUAL_EYES_ROUNDED = "equal_eyes_rounded_up"
+OPTION_PREFERANC_RENONC_FLEK = "preferanc_renonc_multiplied_by_flek"
+OPTION_CAP_ON_RENONC = "cap_applies_to_renonc"
+OPTION_VARSAVA_TIE = "varsava_tie_with_forehand"
 
 
 def round_up(amount: int) -> int:
@@ -129,6 +135,55 @@ OPTIONS = (
         "(true), or costs nothing because only a realised silent hláška exists (false).",
         f"seed {SEED}, Hlášky: 'pagát tichý 1,- Kč', 'valát tichý "
         "2,- Kč'; game tables: '+ - hlášky'",
+    ),
+    Option(
+        OPTION_EQUAL_EYES_RATE, "Equal eyes: one eye at", "flek_level",
+        (Choice("flek_level", "the rate of the hand's flek level"),
+         Choice("base", "the rate without flek")),
+        "Equal eyes (35:35): the one eye that is paid is worth the game's rate at the "
+        "hand's flek level (flek_level: 10 hal in a povinnost with flek), or the rate "
+        "without flek whatever was fleked (base: 5 hal).",
+        f"seed {SEED}: 'Při rovnosti očí ve všech hrách dražitel hry platí za hru částku, "
+        "která odpovídá hodnotě jednoho oka. V případě, že protihráči dají flek, platí oni "
+        "dražiteli hry hodnotu jednoho oka.'",
+    ),
+    Option(
+        OPTION_EQUAL_EYES_ROUNDED, "Equal eyes: one eye rounded up to 10 haléř", True,
+        YES_NO,
+        "Equal eyes: whether the one eye paid for the game is rounded up to whole 10 haléř "
+        "like every game amount (5 hal is paid as 10 hal), or paid as it is (5 hal).",
+        f"seed {SEED}: 'dražitel hry platí za hru částku, která odpovídá hodnotě jednoho "
+        "oka'; 'Hra se počítá následovně: rozdíl do 35 očí se vynásobí hrou a "
+        "zaokrouhluje se nahoru.'",
+    ),
+    Option(
+        OPTION_PREFERANC_RENONC_FLEK, "Preferanc: the renonc is multiplied by flek", True,
+        YES_NO,
+        "Whether a renonc that ends a preferanc is multiplied by flek, re and sup like the "
+        "povinnost's and the sólo's (true), or stays at the preferanc table's 1, 2 or 3 Kč "
+        "because the seed prints 'se renonc násobí' under the sólo only (false).",
+        f"seed {SEED}, Sólo: 'při fleku či re atd. se renonc násobí'; Preferanc: 'první "
+        "zdvih ... 1,- Kč (+všechny ohlášené hlášky) druhý zdvih ... 2,- Kč třetí zdvih ... "
+        "3,- Kč'",
+    ),
+    Option(
+        OPTION_CAP_ON_RENONC, "The 20 Kč cap applies to renonc payments", True, YES_NO,
+        "Whether the 20 Kč herní strop also holds the renonc payments (the seed makes no "
+        "exception), or a renonc is paid in full (true: capped; false: paid in full).",
+        f"seed {SEED}: 'Herní strop - maximální. částka zaplacená jednomu hráči v jedné "
+        "hře.'; Renonc: 'Při sólu nebo preferanci platí provinilec licitujícímu hráči "
+        "trojnásobek tohoto renoncu'",
+    ),
+    Option(
+        OPTION_VARSAVA_TIE, "Varšava: the forehand tied for the most eyes pays", "own_scale",
+        (Choice("own_scale", "by the forehand's scale (4 and 6 Kč)"),
+         Choice("same_scale", "like the other tied player (2 and 4 Kč)")),
+        "Varšava, the forehand tied with another player for the most eyes: own_scale: "
+        "the forehand pays by his scale (4 Kč, 6 Kč to a player without a trick) since he "
+        "took the most eyes; same_scale: both tied players pay the same (2 Kč, 4 Kč).",
+        f"seed {SEED}, Varšava: 'V případě, že nejvíce očí mají dva hráči, platí oba "
+        "stejným způsobem ostatním hráčům. Pokud nejvíce očí uhraje forhont platí hráčům, "
+        "kteří uhrají méně očí 4,-Kč a hráči , který nemá zdvih, zaplatí 6,-Kč.'",
     ),
 )
 

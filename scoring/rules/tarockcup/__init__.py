@@ -150,7 +150,9 @@ class TarockcupRuleset(Ruleset):
                                                 "Kontra a Re answers"}}),
                 "penalties": object_list_schema(
                     ["kind", "player"],
-                    {"kind": {"enum": list(self.penalty_kinds)}, "player": STRING}),
+                    {"kind": {"enum": [*self.penalty_kinds, "mond"],
+                              "description": "mond only with option mondfang = zero"},
+                     "player": STRING}),
             },
         }
 

@@ -37,6 +37,7 @@ class Hand:
     premiums: list[Premium] = field(default_factory=list)
     contras: list[Contra] = field(default_factory=list)
     renoncers: list[str] = field(default_factory=list)
+    mond: list[str] = field(default_factory=list)  # option mondfang = zero only
     # filled by the contra check: target -> factor, or for individual contras in negative
     # games "game" -> {defender: factor}
     contra_factor: dict[str, int] = field(default_factory=dict)

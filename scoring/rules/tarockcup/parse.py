@@ -19,6 +19,8 @@ from scoring.rules.tarockcup.tables import (
     CANNOT_FAIL_SILENTLY,
     GAME_BY_CODE,
     NEGATIV,
+    OPTION_LOST_VALAT_GAME,
+    OPTION_MONDFANG,
     PREMIUM_NAMES,
     PREMIUMS_BY_FAMILY,
     RUFER,
@@ -39,35 +41,39 @@ def parse_hand(i: int, hand: dict[str, Any], card: Card, errors: ErrorCollector)
     before = len(errors)
     known_fields(i, hand, _HAND_FIELDS, card.ruleset.code, errors)
     game = game_of(i, hand, GAME_BY_CODE, errors)
+    mond_allowed = card.options[OPTION_MONDFANG] == "zero"
     if game is None:
-        _parse_penalties(i, hand, players, errors)
+        _parse_penalties(i, hand, players, errors, mond_allowed)
         return None
     h = Hand(index=i, game=game)
-    h.renoncers = _parse_penalties(i, hand, players, errors)
+    h.renoncers, h.mond = _parse_penalties(i, hand, players, errors, mond_allowed)
     if game.family == TRISCHAKEN:
         _parse_trischaken(i, hand, h, players, errors)
     else:
-        _parse_two_sided(i, hand, h, players, errors)
+        _parse_two_sided(i, hand, h, players, errors,
+                         keeps_game=card.options[OPTION_LOST_VALAT_GAME])
     return h if len(errors) == before else None
 
 
 def _parse_penalties(i: int, hand: dict[str, Any], players: list[str],
-                     errors: ErrorCollector) -> list[str]:
-    renoncers: list[str] = []
+                     errors: ErrorCollector, mond_allowed: bool) -> tuple[list[str], list[str]]:
+    """The renoncing players, and the players who lost the Mond when option mondfang =
+    zero lets the table write a Mondfang (for 0 points: "Mondfang wird nicht honoriert")."""
+    found: dict[str, list[str]] = {"renons": [], "mond": []}
     for _k, f, pen in items(i, hand, "penalties", _PENALTY_FIELDS, errors):
         kind = pen.get("kind")
-        if kind != "renons":
+        if kind != "renons" and not (kind == "mond" and mond_allowed):
             errors.add(i, f"{f}.kind", "invalid_penalty",
                        f"the only penalty of this ruleset is 'renons' (Mondfang is not "
                        f"honoured), got {kind!r}")
         p = _player(i, f"{f}.player", pen.get("player"), players, errors)
-        if p is not None and kind == "renons":
-            if p in renoncers:
+        if p is not None and kind in found and (kind == "renons" or mond_allowed):
+            if p in found[kind]:
                 errors.add(i, f"{f}.player", "duplicate_penalty",
-                           f"{p} already has a renons in this hand")
+                           f"{p} already has a {kind} in this hand")
             else:
-                renoncers.append(p)
-    return renoncers
+                found[kind].append(p)
+    return found["renons"], found["mond"]
 
 
 def _parse_trischaken(i: int, hand: dict[str, Any], h: Hand, players: list[str],
@@ -144,7 +150,7 @@ def _parse_trischaken(i: int, hand: dict[str, Any], h: Hand, players: list[str],
 
 
 def _parse_two_sided(i: int, hand: dict[str, Any], h: Hand, players: list[str],
-                     errors: ErrorCollector) -> None:
+                     errors: ErrorCollector, keeps_game: bool) -> None:
     game = h.game
     for key in ("points_by_player", "blatt_by_player", "tricks_by_player"):
         if key in hand:
@@ -195,7 +201,7 @@ def _parse_two_sided(i: int, hand: dict[str, Any], h: Hand, players: list[str],
     h.conceded = conceded
     renonce = bool(h.renoncers)
     h.premiums = _parse_premiums(i, hand, h, players, errors, renonce)
-    _parse_result(i, hand, h, errors, renonce)
+    _parse_result(i, hand, h, errors, renonce, keeps_game)
     h.contras = read_contras(i, hand, h, players, errors)
     check_contra_chains(i, h, errors)
 
@@ -280,7 +286,7 @@ def _parse_premiums(i: int, hand: dict[str, Any], h: Hand, players: list[str],
 
 
 def _parse_result(i: int, hand: dict[str, Any], h: Hand, errors: ErrorCollector,
-                  renonce: bool) -> None:
+                  renonce: bool, keeps_game: bool) -> None:
     game = h.game
     won = hand.get("won")
     if won is not None and not isinstance(won, bool):
@@ -301,7 +307,11 @@ def _parse_result(i: int, hand: dict[str, Any], h: Hand, errors: ErrorCollector,
             errors.add(i, "won", "conceded_and_won", "a conceded hand is lost")
         h.won = False
         return
-    announced_valat = any(p.code == "valat" and p.announced for p in h.premiums)
+    # an announced Valat decides the hand, unless it failed and option lost_valat_keeps_game
+    # scores the game beside it: then won is needed
+    announced_valat = any(p.code == "valat" and p.announced
+                          and (p.achieved is not False or not keeps_game)
+                          for p in h.premiums)
     if points is not None:
         if won is None and points == 35:
             errors.add(i, "won", "missing",

@@ -17,6 +17,9 @@ from scoring.rules.tarockcup.tables import (
     COUNT_IN_ANY_VALAT,
     NEGATIV,
     OPTION_FOREHAND_JUNGFRAU,
+    OPTION_LOST_VALAT_GAME,
+    OPTION_RENONCE_PREMIUMS,
+    OPTION_SILENT_LOST,
     PREMIUM_NAMES,
     PREMIUM_VALUES,
     TRISCHAKEN,
@@ -31,8 +34,14 @@ from scoring.rules.tarockcup.tables import (
 def score_hand(h: Hand, card: Card, state: dict[str, Any]) -> dict[str, Any]:
     # "Es gibt kein Verdoppelungsradl nach Mondfang, Trischaken oder Nullrunde": no state
     if h.game.family == TRISCHAKEN:
-        return _score_trischaken(h, card.players, card.options)
-    return _score_game(h, card.players)
+        out = _score_trischaken(h, card.players, card.options)
+    else:
+        out = _score_game(h, card.players, card.options)
+    for p in h.mond:
+        # option mondfang = zero: "Mondfang wird nicht honoriert", written for 0 points
+        out["lines"].append({"player": p, "what": f"Mondfang of {p}: not honoured",
+                             "points": 0, "code": "mondfang", "params": {"honoured": False}})
+    return out
 
 
 @dataclass
@@ -66,18 +75,21 @@ def _game_unit(h: Hand, decl_side_wins: bool) -> int:
     return h.game.value
 
 
-def _items(h: Hand, forced_winner_decl: bool | None = None) -> list[Item]:
+def _items(h: Hand, options: dict[str, Any],
+           forced_winner_decl: bool | None = None) -> list[Item]:
     """The scored items of a hand. `forced_winner_decl` scores the hand as if that side had
     won the game and every announced premium (and made the silent premiums it claims): the
-    renonce rule "als hätten sie das Spiel und die angesagten Prämien gewonnen"."""
+    renonce rule "als hätten sie das Spiel und die angesagten Prämien gewonnen"; with option
+    renonce_pays_premiums = own_side only the premiums that side announced."""
     assert h.declarer is not None
     items: list[Item] = []
     forced = forced_winner_decl is not None
+    own_side_only = options[OPTION_RENONCE_PREMIUMS] == "own_side"
     premiums = []
     for p in h.premiums:
         if forced:
             side = on_decl_side(h, p.by)
-            if not p.announced and side != forced_winner_decl:
+            if side != forced_winner_decl and (not p.announced or own_side_only):
                 continue
             achieved = p.announced is False or side == forced_winner_decl
             premiums.append(Premium(p.index, p.code, p.by, p.announced, achieved))
@@ -100,35 +112,44 @@ def _items(h: Hand, forced_winner_decl: bool | None = None) -> list[Item]:
             owner_decl, valat.by, bool(valat.achieved), base * mult,
             {"game": h.game.code, "game_value": base, "multiplier": mult,
              "announced": valat.announced}))
-    else:
+    if valat is None or (not valat.achieved and options[OPTION_LOST_VALAT_GAME]):
+        # no Valat; or a failed one that (option lost_valat_keeps_game) leaves the game be
         won = forced_winner_decl if forced else h.won
         assert won is not None
         unit = _game_unit(h, won)
         items.append(Item("game_won" if won else "game_lost", "game",
                            f"{h.game.name} {'won' if won else 'lost'}", True, h.declarer,
                            won, unit, {"game": h.game.code, "game_value": unit}))
-    for p in premiums:
-        if p.code == "valat":
-            continue
-        if valat is not None and p.code not in COUNT_IN_ANY_VALAT:
-            # silent Valat: "zählen angesagte Trull und angesagte 4 Könige"; the announced
-            # Valat forbids announcing them, so only silent ones reach this point there
-            if valat.announced or not p.announced:
-                items.append(Item("premium_in_valat", p.code,
-                                   f"{PREMIUM_NAMES[p.code]} counts nothing in the Valat",
-                                   on_decl_side(h, p.by), p.by, bool(p.achieved), 0,
-                                   {"premium": p.code, "announced": p.announced}))
-                continue
-        announced_v, silent_v = PREMIUM_VALUES[p.code]
-        unit = (announced_v if p.announced else silent_v) * h.game.premium_factor
-        items.append(Item(
-            "premium_won" if p.achieved else "premium_lost", p.code,
-            f"{PREMIUM_NAMES[p.code]} {'announced' if p.announced else 'silent'} "
-            f"{'made' if p.achieved else 'lost'}",
-            on_decl_side(h, p.by), p.by, bool(p.achieved), unit,
-            {"premium": p.code, "announced": p.announced,
-             "premium_factor": h.game.premium_factor}))
+    items.extend(_premium_item(h, p, valat, options) for p in premiums if p.code != "valat")
     return items
+
+
+def _premium_item(h: Hand, p: Premium, valat: Premium | None,
+                  options: dict[str, Any]) -> Item:
+    """The scored item of one premium (not the Valat) beside the hand's Valat, if any."""
+    if valat is not None and p.code not in COUNT_IN_ANY_VALAT and \
+            (valat.announced or not p.announced):
+        # silent Valat: "zählen angesagte Trull und angesagte 4 Könige"; the announced
+        # Valat forbids announcing them, so only silent ones reach this point there
+        return Item("premium_in_valat", p.code,
+                    f"{PREMIUM_NAMES[p.code]} counts nothing in the Valat",
+                    on_decl_side(h, p.by), p.by, bool(p.achieved), 0,
+                    {"premium": p.code, "announced": p.announced})
+    if not p.announced and not p.achieved and not options[OPTION_SILENT_LOST]:
+        # option silent_premium_lost_pays = false: a silent premium counts only when made
+        return Item("announcement_not_paid", p.code,
+                    f"{PREMIUM_NAMES[p.code]} silent by {p.by} lost: not paid",
+                    on_decl_side(h, p.by), p.by, False, 0,
+                    {"premium": p.code, "name": p.code, "by": p.by, "announced": False})
+    announced_v, silent_v = PREMIUM_VALUES[p.code]
+    unit = (announced_v if p.announced else silent_v) * h.game.premium_factor
+    return Item(
+        "premium_won" if p.achieved else "premium_lost", p.code,
+        f"{PREMIUM_NAMES[p.code]} {'announced' if p.announced else 'silent'} "
+        f"{'made' if p.achieved else 'lost'}",
+        on_decl_side(h, p.by), p.by, bool(p.achieved), unit,
+        {"premium": p.code, "announced": p.announced,
+         "premium_factor": h.game.premium_factor})
 
 
 def _transfers(item: Item, pairs: list[tuple[str, str]], players: list[str],
@@ -153,7 +174,7 @@ def _payout_factors(h: Hand, item: Item, valat_on: bool) -> tuple[int, dict[str,
     return h.contra_factor.get(item.target, 1), None
 
 
-def _score_game(h: Hand, players: list[str]) -> dict[str, Any]:
+def _score_game(h: Hand, players: list[str], options: dict[str, Any]) -> dict[str, Any]:
     assert h.declarer is not None
     pairs = _pairs(h, players)
     scores = {p: 0 for p in players}
@@ -181,7 +202,7 @@ def _score_game(h: Hand, players: list[str]) -> dict[str, Any]:
                 side = on_decl_side(h, p)
                 gain = 0
                 cents = 0
-                for item in _items(h, forced_winner_decl=side):
+                for item in _items(h, options, forced_winner_decl=side):
                     gain += _transfers(item, pairs, players)[p]
                     factor, per_pair = _payout_factors(h, item, valat_on)
                     cents += _transfers(item, pairs, players, per_pair)[p] * factor
@@ -196,7 +217,7 @@ def _score_game(h: Hand, players: list[str]) -> dict[str, Any]:
                               "params": {"renoncer": renoncer, "payout": cents}})
         return {"value": value, "scores": scores, "payout": payout, "lines": lines}
 
-    for item in _items(h):
+    for item in _items(h, options):
         amounts = _transfers(item, pairs, players)
         factor, per_pair = _payout_factors(h, item, valat_on)
         cents = {p: v * factor * CENTS_PER_POINT

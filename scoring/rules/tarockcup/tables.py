@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.rules.base import NO_YES, CupPoints, Option, Penalty
+from scoring.rules.base import NO_YES, YES_NO, Choice, CupPoints, Option, Penalty
 
 SEED = "001_7e38f3a78edb814f.txt"
 FOUR = "four"
@@ -119,6 +119,10 @@ BUERGERMEISTER_THIRDS = 35 * 3 + 2
 TOTAL_THIRDS = 70 * 3
 
 OPTION_FOREHAND_JUNGFRAU = "trischaken_forehand_doubles_jungfrau"
+OPTION_SILENT_LOST = "silent_premium_lost_pays"
+OPTION_LOST_VALAT_GAME = "lost_valat_keeps_game"
+OPTION_MONDFANG = "mondfang"
+OPTION_RENONCE_PREMIUMS = "renonce_pays_premiums"
 OPTIONS = (
     Option(
         OPTION_FOREHAND_JUNGFRAU, "Trischaken: the Vorhand pays a Jungfrau double", False,
@@ -129,6 +133,40 @@ OPTIONS = (
         f"{SEED}, Trischaken: \"Hat ein Spieler keinen Stich (Jungfrau), erhält er vom "
         "Verlierer 9 Punkte\" / \"Hat der Vorhandspieler die meisten Punkte, zahlt er "
         "doppelt, also je 6 Punkte\"",
+    ),
+    Option(
+        OPTION_SILENT_LOST, "A lost silent Vogerl or König ultimo is paid", True, YES_NO,
+        "Whether a silent Vogerl or König ultimo that is lost (achieved false) costs its "
+        "silent value, as the announced one costs its announced value (true), or counts "
+        "nothing because a silent premium only counts when made (false).",
+        f"{SEED}, Die Prämien angesagt/still: \"Pagat (I) 2/1\", \"Uhu (II) 4/2\", "
+        "\"Kakadu (III) 6/3\", \"Quapil 8/4\", \"König ultimo 2/1\"",
+    ),
+    Option(
+        OPTION_LOST_VALAT_GAME, "A failed announced Valat: the game counts too", False,
+        NO_YES,
+        "An announced Valat that fails costs the eightfold game. false: it replaces the "
+        "game's own win or loss; true: the game is also scored as won or lost on its own.",
+        f"{SEED}, Valat: \"Sobald ein Valat angesagt oder still erzielt wird, ist ein "
+        "Kontra auf das Spiel hinfällig\"; Die Prämien: \"Valat 8-fach/4-fach\"",
+    ),
+    Option(
+        OPTION_MONDFANG, "Mondfang", "refused",
+        (Choice("refused", "not written: a Mondfang entry is refused"),
+         Choice("zero", "written with 0 points")),
+        "Mondfang wird nicht honoriert: refused: there is no Mondfang to write, an entry "
+        "of kind mond is an error; zero: the table may write it and it scores 0 points.",
+        f"{SEED}, Die Prämien: \"Mondfang wird nicht honoriert.\"",
+    ),
+    Option(
+        OPTION_RENONCE_PREMIUMS, "Renonce: the announced premiums paid", "all",
+        (Choice("all", "every announced premium, the other side's as failed"),
+         Choice("own_side", "only those of the paid player's side")),
+        "Renonce: each other player is paid as if he had won the game and the announced "
+        "premiums. all: every announced premium, his side's as made and the other side's "
+        "as failed; own_side: only the premiums his own side announced.",
+        f"{SEED}, Renonce: \"Begeht ein Spieler Renonce, erhalten die anderen Spieler so "
+        "viele Punkte, als hätten sie das Spiel und die angesagten Prämien gewonnen\"",
     ),
 )
 

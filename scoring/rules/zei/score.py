@@ -21,9 +21,11 @@ from scoring.rules.zei.tables import (
     OPT_CONTRA_DOUBLES,
     OPT_KLOP_OVER_35,
     OPT_LOST_ANNOUNCEMENTS,
+    OPT_LOST_VALAT,
     OPT_PARTNER_SCORES,
     OPT_RADELC_PARTNER,
     OPT_RADELCI,
+    OPT_SILENT_VALAT,
     OPT_TRULAPAGAT_SILENT,
     SOLO,
     TALON,
@@ -78,7 +80,11 @@ def score_hand(h: Hand, card: Card, state: dict[str, Any]) -> dict[str, Any]:
         writers = [h.declarer]
         if h.partner is not None and options[OPT_PARTNER_SCORES]:
             writers.append(h.partner)
-        won = bool(h.won)
+        # a failed announced valat written in place of the game (option lost_valat =
+        # instead) loses the game, whatever the points: the radelc is not struck off
+        failed_valat = any(a.code == "valat" and a.announced and not a.achieved
+                           for a in h.announcements)
+        won = bool(h.won) and not (failed_valat and _valat_replaces_game(True, False, options))
         doubled_collective = options[OPT_RADELCI] == "collective" and collective > 0
         for w in writers:
             assert w is not None
@@ -113,6 +119,15 @@ def score_hand(h: Hand, card: Card, state: dict[str, Any]) -> dict[str, Any]:
     return {"value": value, "scores": scores, "lines": lines}
 
 
+def _valat_replaces_game(announced: bool, achieved: bool, options: dict[str, Any]) -> bool:
+    """Whether a valat is written in place of the game: one made, announced, always; a
+    silent one made unless option silent_valat = added; an announced one that failed only
+    with option lost_valat = instead."""
+    if achieved:
+        return announced or options[OPT_SILENT_VALAT] == "instead"
+    return announced and options[OPT_LOST_VALAT] == "instead"
+
+
 def _declared_result(h: Hand, options: dict[str, Any]
                      ) -> tuple[int, int, list[dict[str, Any]]]:
     """The declarer's result before radelci: (contract value, result, lines)."""
@@ -128,14 +143,24 @@ def _declared_result(h: Hand, options: dict[str, Any]
     valat = anns.get("valat")
     decl = h.declarer
 
-    if valat is not None and valat.achieved:
+    if valat is not None and _valat_replaces_game(valat.announced, bool(valat.achieved),
+                                                   options):
         # "Tako napovedana igra šteje 500 pik, nenapovedan valat pa je vreden pol manj."
         amount = _ann_value("valat", valat.announced, options)
-        result = amount * factor
-        lines.append({"player": decl, "what": f"{'announced' if valat.announced else 'silent'}"
-                      f" valat made", "points": result, "code": "valat_won",
-                      "params": {"value": amount, "contra_factor": factor,
-                                 "announced": valat.announced}})
+        result = amount * factor * (1 if valat.achieved else -1)
+        if valat.achieved:
+            how = "announced" if valat.announced else "silent"
+            lines.append({"player": decl, "what": f"{how} valat made", "points": result,
+                          "code": "valat_won",
+                          "params": {"value": amount, "contra_factor": factor,
+                                     "announced": valat.announced}})
+        else:
+            # option lost_valat = instead: the failed announcement in place of the game
+            lines.append({"player": decl, "what": "announced valat failed, in place of the "
+                          "game", "points": result, "code": "announcement_lost",
+                          "params": {"announcement": "valat", "announced": True,
+                                     "value": amount, "contra_factor": factor,
+                                     "in_place_of_game": True}})
         return amount, result, lines
 
     if game.family in (TALON, SOLO):

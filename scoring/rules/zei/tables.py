@@ -92,6 +92,8 @@ OPT_TRULAPAGAT_SILENT = "trulapagat_silent_value"
 OPT_KLOP_OVER_35 = "klop_over_35"
 OPT_CONTRA_DOUBLES = "contra_doubles"
 OPT_SOLO_IN_THREE = "solo_games_in_three"
+OPT_SILENT_VALAT = "silent_valat"
+OPT_LOST_VALAT = "lost_valat"
 
 OPTIONS = (
     Option(OPT_RADELCI, "Radelci", "personal",
@@ -143,4 +145,21 @@ OPTIONS = (
            "the table of games is the same for three and four.",
            f"{SEED}, TAROK ZA TRI: \"(Glej razpredelnico iger oz. licitacijo in "
            "napovedi, ki so enake pri igri za tri in štiri.)\""),
+    Option(OPT_SILENT_VALAT, "A silent valat made", "instead",
+           (Choice("instead", "250 in place of the game"),
+            Choice("added", "250 added to the game and the announcements")),
+           "A silent valat made: instead: it is worth 250 in place of the game, its "
+           "difference and the other announcements, as the announced valat's 500 is; "
+           "added: 250 is added like an announcement to the game's own result.",
+           f"{SEED}, NAPOVEDI: \"Tako napovedana igra šteje 500 pik, nenapovedan valat pa "
+           "je vreden pol manj.\" / IGRE PO VREDNOSTI: \"nenapovedanega valata, ki ima "
+           "bolj vrednost napovedi kot igre\""),
+    Option(OPT_LOST_VALAT, "An announced valat that fails", "added",
+           (Choice("added", "−500 besides the game's own result"),
+            Choice("instead", "−500 in place of the game")),
+           "An announced valat that fails: added: it is a failed announcement, -500 beside "
+           "the game's own result and the other announcements; instead: the announced "
+           "valat was the game, so -500 is written in place of all of it.",
+           f"{SEED}, NAPOVEDI: \"Tako napovedana igra šteje 500 pik\" / IZGUBA: \"Če "
+           "igralec ne uresniči napovedi, se mu vse kar je napovedal, šteje v minus.\""),
 )

@@ -114,6 +114,12 @@ options_strategy = st.fixed_dictionaries({
     "partner_payment": st.sampled_from(["each_pays_one", "each_pays_each"]),
     "cap_applies_to": st.sampled_from(["payment", "receiver"]),
     "silent_lost_pays": st.booleans(),
+    # the options of issue #34
+    "equal_eyes_rate": st.sampled_from(["flek_level", "base"]),
+    "equal_eyes_rounded_up": st.booleans(),
+    "preferanc_renonc_multiplied_by_flek": st.booleans(),
+    "cap_applies_to_renonc": st.booleans(),
+    "varsava_tie_with_forehand": st.sampled_from(["own_scale", "same_scale"]),
 })
 
 
@@ -123,19 +129,24 @@ def test_money_only_changes_hands_and_the_cap_holds(hands, options):
     out = evaluate({"ruleset": "gp-vysociny-2004", "players": PLAYERS, "hands": hands,
                     "options": options})
     assert sum(out["totals"].values()) == 0
-    for hand in out["hands"]:
+    # an equal-eyes eye not rounded up may be 5 hal; a renonc outside the cap may exceed it
+    coin = 10 if options["equal_eyes_rounded_up"] else 5
+    for entered, hand in zip(hands, out["hands"], strict=True):
         assert set(hand["scores"]) == set(PLAYERS)
         assert sum(hand["scores"].values()) == 0
-        assert 0 <= hand["value"] <= GAME_CAP
+        capped = options["cap_applies_to_renonc"] or not entered.get("penalties")
+        assert 0 <= hand["value"] and (hand["value"] <= GAME_CAP or not capped)
         payments = [ln["params"] for ln in hand["lines"] if ln["code"] == "payment"]
         # the scores are exactly the payments written on the lines
         from_lines = dict.fromkeys(PLAYERS, 0)
         for pay in payments:
             assert pay["amount"] > 0
-            assert pay["amount"] % 10 == 0  # the smallest coin of the bag
+            assert pay["amount"] % coin == 0  # the smallest coin of the bag
             from_lines[pay["payer"]] -= pay["amount"]
             from_lines[pay["receiver"]] += pay["amount"]
         assert from_lines == hand["scores"]
+        if not capped:
+            continue
         if options["cap_applies_to"] == "payment":
             assert all(pay["amount"] <= GAME_CAP for pay in payments)
         else:
