@@ -121,6 +121,13 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
 
+    @property
+    def short_name(self) -> str:
+        """"Oblak R.": where a screen across the hall has room for little (the projector)."""
+        if not self.last_name or not self.first_name:
+            return str(self)
+        return f"{self.last_name} {self.first_name[:1]}."
+
     def save(self, *args, **kwargs) -> None:
         self.fill_search_columns()
         update_fields = kwargs.get("update_fields")
