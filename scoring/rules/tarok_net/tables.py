@@ -203,7 +203,32 @@ ROUNDINGS = (
 
 def options(revised: bool) -> tuple[Option, ...]:
     seed = SEED_REVISED if revised else SEED_2007
-    opts = [
+    opts = [*_radelc_options(seed), *_other_options(seed, revised)]
+    if revised:
+        opts.append(Option(
+            "held_trula_second_share", "A held trula: the partner's share", "same",
+            (Choice("same", "the same value"), Choice("half", "half of it")),
+            "Posebnosti (held trula): whether the partner or fellow defender writes the "
+            "same reduced value (+5 / -+10) as the player, or half of it.",
+            f'{seed} §3.5 Posebnosti: "V kolikor ima igralec (oz. branilca) v listu (ob '
+            'začetku igre) trulo, se realizirana trula piše le +5 točk"'))
+        opts.append(Option(
+            "solo_other_defenders_share", "Four-handed solo: the other defenders' share",
+            "each",
+            (Choice("each", "each writes the Brani2 share"),
+             Choice("split", "they share it")),
+            "four, solo game: when a kontra on the declarer's item was wrong, whether each "
+            "of the two defenders who did not say it writes the Brani2 share (T / 2, "
+            "T * 3 / 2) or the two share it.",
+            f'{seed} §2.4: "Če gre za solo igro, soigralca ni in nastopa tretji '
+            'branitelj, ki se točkuje enako kot ostala branitelja"; a) "Kontra formula: '
+            'T * 2 T T / 2"'))
+    return tuple(opts)
+
+
+def _radelc_options(seed: str) -> tuple[Option, ...]:
+    """Rounding and the radelci (§3.3, §3.4, §2.3, §2.4)."""
+    return (
         Option("rounding", "Rounding of fractions", "half_away_from_zero", ROUNDINGS,
                "How a written amount with a fraction (a partner's half of 15, a contra "
                "share of T/2 or T*2/3) is rounded to a whole point.",
@@ -255,6 +280,12 @@ def options(revised: bool) -> tuple[Option, ...]:
                "Whether a klop or high game ended by a renons still gives radelci.",
                f'{seed} §3.4: "Radelc pridobijo vsi igralci pri visokih igrah ... in '
                'klopu"'),
+    )
+
+
+def _other_options(seed: str, revised: bool) -> tuple[Option, ...]:
+    """Klop (§2.1, §3.8), penalties (§3.9), kralj ultimo (§2.4), high games (§3.5)."""
+    return (
         Option("klop_points_tolerance", "Klop points may be off 70 by", 1,
                (Choice(0, "0 points"), Choice(1, "1 point")),
                "How far the klop points of the players may be from 70: counting every "
@@ -296,24 +327,4 @@ def options(revised: bool) -> tuple[Option, ...]:
                f'{seed} §3.5: "Pri visokih igrah (berač, barvni valat in '
                + ("napovedani valat" if revised else "valat")
                + ') se upoštevajo le točke, ki veljajo za to igro"'),
-    ]
-    if revised:
-        opts.append(Option(
-            "held_trula_second_share", "A held trula: the partner's share", "same",
-            (Choice("same", "the same value"), Choice("half", "half of it")),
-            "Posebnosti (held trula): whether the partner or fellow defender writes the "
-            "same reduced value (+5 / -+10) as the player, or half of it.",
-            f'{seed} §3.5 Posebnosti: "V kolikor ima igralec (oz. branilca) v listu (ob '
-            'začetku igre) trulo, se realizirana trula piše le +5 točk"'))
-        opts.append(Option(
-            "solo_other_defenders_share", "Four-handed solo: the other defenders' share",
-            "each",
-            (Choice("each", "each writes the Brani2 share"),
-             Choice("split", "they share it")),
-            "four, solo game: when a kontra on the declarer's item was wrong, whether each "
-            "of the two defenders who did not say it writes the Brani2 share (T / 2, "
-            "T * 3 / 2) or the two share it.",
-            f'{seed} §2.4: "Če gre za solo igro, soigralca ni in nastopa tretji '
-            'branitelj, ki se točkuje enako kot ostala branitelja"; a) "Kontra formula: '
-            'T * 2 T T / 2"'))
-    return tuple(opts)
+    )

@@ -332,3 +332,25 @@ def test_radelc_doubles_defenders_every_value(value):
     r = run("tarok-net-2007", "tri+1", [hand], options=options,
             initial_state={"radelci": {"A": 1}})
     assert scores(r) == {"A": 80, "B": -40 if value else -20, "C": 0, "D": 0}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_option_is_a_row_of_the_docs_options_table(ruleset):
+    """docs/rulesets/<ruleset>.md: option, default, choices, why, clause — one row each."""
+    from pathlib import Path
+
+    declared = rules.get(ruleset)
+    text = (Path(__file__).resolve().parents[3] / declared.docs).read_text(encoding="utf-8")
+    table = text.split("## Options", 1)[1]
+    rows = {line.split("|")[1].strip().strip("`"): [c.strip() for c in line.split("|")[1:-1]]
+            for line in table.splitlines() if line.startswith("| `")}
+    for option in declared.options:
+        row = rows[option.name]
+        default = str(option.default).lower() if isinstance(option.default, bool) \
+            else str(option.default)
+        assert row[1] == f"`{default}`", option.name
+        for choice in option.choices:
+            value = str(choice.value).lower() if isinstance(choice.value, bool) \
+                else str(choice.value)
+            assert f"`{value}`" in row[2], (option.name, value)
+        assert '"' in row[4], option.name  # the clause is quoted
