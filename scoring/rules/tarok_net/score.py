@@ -115,7 +115,7 @@ def _played(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[s
         _double(card, p, holder, radelci[holder], scores, lines)
     if won:
         _erase(card, declarer, radelci)
-        if partner is not None and _partner_radelc_erased(card, partner, radelci):
+        if partner is not None and _partner_radelc_erased(card):
             _erase(card, partner, radelci)
     return value
 
@@ -174,7 +174,7 @@ def _erase(card: TarokNetCard, p: str, radelci: dict[str, int]) -> None:
         radelci[p] = 0 if card.options["radelci_erased"] == "all" else radelci[p] - 1
 
 
-def _partner_radelc_erased(card: TarokNetCard, partner: str, radelci: dict[str, int]) -> bool:
+def _partner_radelc_erased(card: TarokNetCard) -> bool:
     """Option `partner_radelc_erased`: the partner's own radelc goes with a won game when it
     doubled his points (`partner_radelc` own / either), always, or never."""
     rule = card.options["partner_radelc_erased"]

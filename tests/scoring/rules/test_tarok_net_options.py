@@ -354,3 +354,19 @@ def test_every_option_is_a_row_of_the_docs_options_table(ruleset):
                 else str(choice.value)
             assert f"`{value}`" in row[2], (option.name, value)
         assert '"' in row[4], option.name  # the clause is quoted
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("value,halves", [
+    (None, (7, -7, 8)), ("half_away_from_zero", (7, -7, 8)),
+    ("half_toward_zero", (6, -6, 7)), ("half_to_even", (6, -6, 8)),
+])
+def test_rounding_of_an_odd_half_every_value(ruleset, value, halves):
+    # §3.3 "zaokrožuje se na 1"; §2.4 the partner "piše polovico točk glavnega igralca":
+    # trojka won / lost by 3 is 13, half 6.5; won by 5 is 15, half 7.5
+    options = {} if value is None else {"rounding": value}
+    hands = [dict(FOUR_TROJKA, points=38), dict(FOUR_TROJKA, points=32),
+             dict(FOUR_TROJKA, points=40)]
+    r = run(ruleset, "four", hands, options=options)
+    assert tuple(scores(r, i)["C"] for i in range(3)) == halves
+    assert tuple(scores(r, i)["A"] for i in range(3)) == (13, -13, 15)
