@@ -413,7 +413,8 @@ def _renons(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[s
         counted: list[dict[str, Any]] = []
         for ann in h.announcements:
             # a high game counts "le točke, ki veljajo za to igro"
-            if not ann.announced or spec.decided_by != POINTS:
+            if not ann.announced or spec.decided_by != POINTS \
+                    or not _renons_counts(card, h, ann, player):
                 continue
             if ann.held:
                 av = HELD_ANNOUNCED
@@ -436,6 +437,17 @@ def _renons(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[s
         scores[player] += pts
         if h.declarer is not None and radelci[h.declarer] > 0:
             _double(card, player, h.declarer, radelci[h.declarer], scores, lines)
+
+
+def _renons_counts(card: TarokNetCard, h: Hand, ann: Ann, offender: str) -> bool:
+    """Whether an announced item is one of the offender's "-napovedane posebne napovedi":
+    every one of the hand (option `renons_announcements` = `all`), or only those of his own
+    side (`offenders_side`; the resting player has no side)."""
+    if card.options["renons_announcements"] == "all":
+        return True
+    if offender == h.resting:
+        return False
+    return ann.declarer_side == (offender in (h.declarer, h.partner))
 
 
 def _penalties(card: TarokNetCard, h: Hand, misdeals: dict[str, int], scores: dict[str, int],

@@ -309,6 +309,13 @@ def _other_options(seed: str, revised: bool) -> tuple[Option, ...]:
                "-(game value + 35) or only the game value.",
                f'{seed} §3.9: "Točkovanje renonsov: -vrednost igre + -35 + -napovedane '
                'posebne napovedi. Upoštevajo se tudi radelci in kontre"'),
+        Option("renons_announcements", "The announcements a renons counts", "all",
+               (Choice("all", "every announced item of the hand"),
+                Choice("offenders_side", "those of the offender's side")),
+               "Whether the renons counts every announced item of the hand, whichever side "
+               "announced it, or only those of the offender's side.",
+               f'{seed} §3.9: "Točkovanje renonsov: -vrednost igre + -35 + -napovedane '
+               'posebne napovedi"'),
         Option("kralj_ultimo_row", "Kralj ultimo: the 'vleče soigralec' row", "partner",
                (Choice("partner", "when the declarer has a partner"),
                 Choice("taker", "when the partner takes the last trick")),

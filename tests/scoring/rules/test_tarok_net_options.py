@@ -370,3 +370,23 @@ def test_rounding_of_an_odd_half_every_value(ruleset, value, halves):
     r = run(ruleset, "four", hands, options=options)
     assert tuple(scores(r, i)["C"] for i in range(3)) == halves
     assert tuple(scores(r, i)["A"] for i in range(3)) == (13, -13, 15)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("value,by_offender", [
+    (None, {"A": 135, "C": 135, "D": 135}),
+    ("all", {"A": 135, "C": 135, "D": 135}),
+    ("offenders_side", {"A": 85, "C": 115, "D": 65}),
+])
+def test_renons_announcements_every_value(ruleset, value, by_offender):
+    # §3.9 "-vrednost igre + -35 + -napovedane posebne napovedi": A's announced trula (20) and
+    # B's announced pagat ultimo (50) in A's dvojka (30); D rests
+    options = {} if value is None else {"renons_announcements": value}
+    for offender, total in by_offender.items():
+        hand = {"game": "dvojka", "declarer": "A", "resting": "D",
+                "announcements": [{"name": "trula", "by": "A", "announced": True},
+                                  {"name": "pagat_ultimo", "by": "B", "announced": True}],
+                "penalties": [{"kind": "renons", "player": offender}]}
+        r = run(ruleset, "tri+1", [hand], options=options)
+        assert scores(r)[offender] == -total, offender
+        lines_add_up(r)
