@@ -99,8 +99,8 @@ class TarokNetCard(Card):
     """One card of the Tarok.net rules: its version, whether somebody rests, and the options
     the scorer looks at in every hand."""
 
-    __slots__ = ("double_defenders", "held_half", "partner_own", "radelc_games", "revised",
-                 "rnd", "with_resting")
+    __slots__ = ("double_defenders", "held_half", "radelc_games", "revised", "rnd",
+                 "with_resting")
 
     def __init__(self, ruleset: Ruleset, mode: str, players: list[str],
                  options: dict[str, Any]) -> None:
@@ -109,6 +109,5 @@ class TarokNetCard(Card):
         self.radelc_games: frozenset[str] = ruleset.radelc_games  # type: ignore[attr-defined]
         self.with_resting = mode == TRI1 and len(players) == 4
         self.rnd = ROUNDERS[options["rounding"]]
-        self.partner_own = options["partner_radelc"] == "own"
         self.double_defenders = options["radelc_doubles_defenders"]
         self.held_half = options.get("held_trula_second_share") == "half"

@@ -360,7 +360,9 @@ def _announcement_name_ok(i: int, f: str, name: Any, card: TarokNetCard, h: Hand
             f"unknown announcement {name!r} "
             f"(announcements: {', '.join(ANNOUNCEMENT_NAMES)})")
         return False
-    if spec.decided_by == TRICKS:
+    # option announcements_in_high_games: "se upoštevajo le točke, ki veljajo za to igro"
+    # read as "refused" (default) or as "kept and scored nothing" (`score` skips them)
+    if spec.decided_by == TRICKS and card.options["announcements_in_high_games"] == "refused":
         add(i, f"{f}.name", "announcement_not_allowed",
             f"in {spec.code} only the game's own value counts ('Pri visokih igrah ... "
             "se upoštevajo le točke, ki veljajo za to igro')")

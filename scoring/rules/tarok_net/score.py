@@ -17,6 +17,7 @@ from scoring.rules.tarok_net.tables import (
     ANNOUNCEMENT_NAMES,
     ANNOUNCEMENT_VALUES,
     CONTRA_NAMES,
+    FOUR,
     HALF,
     HELD_ANNOUNCED,
     HELD_SILENT,
@@ -105,46 +106,93 @@ def _played(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[s
     _item(card, "game", spec.code, what_game, value * 6, y6, won, h.game_level, declarer,
           [partner] if partner is not None else [], h.game_contra_by,
           [p for p in defenders + outsiders if p != h.game_contra_by], scores, lines,
-          game_params, f", difference {diff}" if spec.decided_by == POINTS else "")
+          game_params, f", difference {diff}" if spec.decided_by == POINTS else "",
+          split=_solo_split(card, h))
 
-    for ann in h.announcements:
-        _announcement(card, h, ann, own_side, defenders, outsiders, scores, lines)
+    # option announcements_in_high_games "not_scored": a high game keeps its announcements
+    # but "se upoštevajo le točke, ki veljajo za to igro"
+    if spec.decided_by == POINTS:
+        for ann in h.announcements:
+            _announcement(card, h, ann, own_side, defenders, outsiders, scores, lines)
 
-    declarer_has = radelci[declarer] > 0
-    doubled: list[str] = []
-    if declarer_has:
-        doubled.append(declarer)
-    if partner is not None:
-        if (radelci[partner] > 0) if card.partner_own else declarer_has:
-            doubled.append(partner)
-    if declarer_has and card.double_defenders:
-        doubled.extend(defenders)
-        doubled.extend(outsiders)
-    for p in doubled:
-        sub = scores[p]
-        if sub:
-            scores[p] = sub * 2
-            lines.append({"player": p, "what": f"radelc doubles {_fmt(sub)}",
-                          "points": sub, "code": "radelc",
-                          "params": {"subtotal": sub,
-                                     "radelc_of": p if p == partner and card.partner_own
-                                     else declarer}})
+    for p, holder in _radelc_holders(card, h, radelci, defenders, outsiders).items():
+        _double(card, p, holder, radelci[holder], scores, lines)
     if won:
-        if radelci[declarer] > 0:
-            radelci[declarer] -= 1
-        if partner is not None and card.partner_own and radelci[partner] > 0:
-            radelci[partner] -= 1
+        _erase(card, declarer, radelci)
+        if partner is not None and _partner_radelc_erased(card):
+            _erase(card, partner, radelci)
     return value
+
+
+def _radelc_holders(card: TarokNetCard, h: Hand, radelci: dict[str, int],
+                    defenders: list[str], outsiders: list[str]) -> dict[str, str]:
+    """Whose radelci double each player's points in this game (§3.4 "Radelc podvoji celoten
+    seštevek točk igre"): the declarer's his own; the partner's by option `partner_radelc`
+    ("tudi soigralcu"); the others' by `radelc_doubles_defenders` (the declarer's) and
+    `defenders_own_radelc` (their own). Where two players' radelci could act, the one with
+    more acts (a player's points are doubled by one holder's radelci, never twice over)."""
+    opts = card.options
+    declarer, partner = h.declarer, h.partner
+    out: dict[str, str] = {}
+
+    def pick(p: str, candidates: list[str]) -> None:
+        held = [c for c in candidates if radelci[c] > 0]
+        if held:
+            out[p] = max(held, key=lambda c: radelci[c])
+
+    pick(declarer, [declarer])
+    if partner is not None:
+        mode = opts["partner_radelc"]
+        pick(partner, ([declarer] if mode in ("declarer", "either") else [])
+             + ([partner] if mode in ("own", "either") else []))
+    for p in defenders + outsiders:
+        pick(p, ([declarer] if card.double_defenders else [])
+             + ([p] if opts["defenders_own_radelc"] and p in defenders else []))
+    return out
+
+
+def _radelc_factor(card: TarokNetCard, count: int) -> int:
+    """×2 for a holder of radelci, or ×2 for each one he holds (option `several_radelci`)."""
+    if count <= 0:
+        return 1
+    return 1 << count if card.options["several_radelci"] == "each" else 2
+
+
+def _double(card: TarokNetCard, p: str, holder: str, count: int, scores: dict[str, int],
+            lines: list[dict[str, Any]]) -> None:
+    """Double p's points once per acting radelc, one `radelc` line per doubling."""
+    factor = _radelc_factor(card, count)
+    while factor > 1 and scores[p]:
+        sub = scores[p]
+        scores[p] = sub * 2
+        lines.append({"player": p, "what": f"radelc doubles {_fmt(sub)}",
+                      "points": sub, "code": "radelc",
+                      "params": {"subtotal": sub, "radelc_of": holder}})
+        factor //= 2
+
+
+def _erase(card: TarokNetCard, p: str, radelci: dict[str, int]) -> None:
+    """A won game erases one radelc of the player, or all of them (option `radelci_erased`,
+    §3.4 "se briše igralcu, ki igra, v primeru dobljene igre")."""
+    if radelci[p] > 0:
+        radelci[p] = 0 if card.options["radelci_erased"] == "all" else radelci[p] - 1
+
+
+def _partner_radelc_erased(card: TarokNetCard) -> bool:
+    """Option `partner_radelc_erased`: the partner's own radelc goes with a won game when it
+    doubled his points (`partner_radelc` own / either), always, or never."""
+    rule = card.options["partner_radelc_erased"]
+    if rule == "if_counted":
+        return card.options["partner_radelc"] in ("own", "either")
+    return rule == "always"
 
 
 def _announcement(card: TarokNetCard, h: Hand, ann: Ann, own_side: list[str],
                   defenders: list[str], outsiders: list[str], scores: dict[str, int],
                   lines: list[dict[str, Any]]) -> None:
     name = ann.name
-    if name == "kralj_ultimo":
-        table = KRALJ_ULTIMO_ALONE if h.partner is None else KRALJ_ULTIMO_WITH_PARTNER
-    else:
-        table = ANNOUNCEMENT_VALUES[name]
+    table = _kralj_ultimo_table(card, h, ann) if name == "kralj_ultimo" \
+        else ANNOUNCEMENT_VALUES[name]
     if ann.announced:
         x, y = table[2], table[3]
     else:
@@ -170,14 +218,32 @@ def _announcement(card: TarokNetCard, h: Hand, ann: Ann, own_side: list[str],
     params = {"name": name, "announced": ann.announced, "held": ann.held, "by": ann.by}
     _item(card, kind, name, label, x6, y6, bool(ann.achieved), ann.level, owner,
           associates, ann.contra_by, uninvolved, scores, lines, params,
-          self_declarer=h.declarer)
+          self_declarer=h.declarer, split=ann.declarer_side and _solo_split(card, h))
+
+
+def _solo_split(card: TarokNetCard, h: Hand) -> bool:
+    """Revision, four, a declarer without a partner: whether the two defenders who did not
+    say a wrong kontra share the Brani2 share (option `solo_other_defenders_share`)."""
+    return (card.revised and card.mode == FOUR and h.partner is None
+            and card.options.get("solo_other_defenders_share") == "split")
+
+
+def _kralj_ultimo_table(card: TarokNetCard, h: Hand, ann: Ann) -> tuple[int, int, int, int]:
+    """§2.4 "kralj ultimo (vleče soigralec)" or "(vleče sam)": by option `kralj_ultimo_row`,
+    the first whenever the declarer has a partner, or only when the partner (`by`) takes
+    the last trick."""
+    if h.partner is None:
+        return KRALJ_ULTIMO_ALONE
+    if card.options["kralj_ultimo_row"] == "taker" and ann.by != h.partner:
+        return KRALJ_ULTIMO_ALONE
+    return KRALJ_ULTIMO_WITH_PARTNER
 
 
 def _item(card: TarokNetCard, kind: str, item: str, label: str, x6: int, y6: int,
           success: bool, level: int, owner: str, associates: list[str], contra_by: str | None,
           uninvolved: list[str], scores: dict[str, int], lines: list[dict[str, Any]],
           params: dict[str, Any], detail: str = "",
-          self_declarer: str | None = None) -> None:
+          self_declarer: str | None = None, split: bool = False) -> None:
     """Write one item (the game or one announcement) with its contras.
 
     2007 (§3.6, §2.3, §2.4 tables): owner ±T*f, partner ±y unchanged by contras, the
@@ -237,13 +303,26 @@ def _item(card: TarokNetCard, kind: str, item: str, label: str, x6: int, y6: int
                       "params": dict(role_params, role="contra")})
         scores[contra_by] += pts
     else:
-        pts = rnd(half6)
+        # option solo_other_defenders_share "split": the two defenders of a four-handed
+        # solo who did not say the kontra share the Brani2 share
+        pts = _split_share(rnd, share6 // 6, len(uninvolved)) if split else rnd(half6)
         for p in uninvolved:
             lines.append({"player": p,
                           "what": f"compensation: {CONTRA_NAMES[1]} on {item} was wrong",
                           "points": pts, "code": "contra_compensation",
                           "params": dict(role_params, role="uninvolved")})
             scores[p] += pts
+
+
+def _split_share(rnd: Any, share: int, n: int) -> int:
+    """share / 2 (the Brani2 share T·(f−1)/2) divided among n players, rounded once: a
+    quarter is rounded to the nearer whole point, a half by the option `rounding`."""
+    if n <= 1:
+        return rnd(share * 3)
+    num, den = share, 2 * n
+    if (num * 6) % den == 0:
+        return rnd(num * 6 // den)
+    return (2 * num + den) // (2 * den)
 
 
 def _klop(card: TarokNetCard, h: Hand, scores: dict[str, int],
@@ -327,18 +406,24 @@ def _renons(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[s
             f = (1 << len(h.klop_contras)) if contras_count else 1
         else:
             f = (1 << h.game_level) if contras_count else 1
-        total = (base + RENONS_BASE) * f
-        parts = [f"game {base} + {RENONS_BASE}" + (f" x{f}" if f > 1 else "")]
+        # option renons_contra: the contra multiplies "-vrednost igre + -35" or the value
+        if card.options["renons_contra"] == "value_only":
+            total = base * f + RENONS_BASE
+            parts = [f"game {base}" + (f" x{f}" if f > 1 else "") + f" + {RENONS_BASE}"]
+        else:
+            total = (base + RENONS_BASE) * f
+            parts = [f"game {base} + {RENONS_BASE}" + (f" x{f}" if f > 1 else "")]
         # the same items as data, so that the line can be written in other languages
         counted: list[dict[str, Any]] = []
         for ann in h.announcements:
-            if not ann.announced:
+            # a high game counts "le točke, ki veljajo za to igro"
+            if not ann.announced or spec.decided_by != POINTS \
+                    or not _renons_counts(card, h, ann, player):
                 continue
             if ann.held:
                 av = HELD_ANNOUNCED
             elif ann.name == "kralj_ultimo":
-                av = (KRALJ_ULTIMO_ALONE if h.partner is None
-                      else KRALJ_ULTIMO_WITH_PARTNER)[2]
+                av = _kralj_ultimo_table(card, h, ann)[2]
             else:
                 av = ANNOUNCEMENT_VALUES[ann.name][2]
             af = (1 << ann.level) if contras_count else 1
@@ -353,12 +438,20 @@ def _renons(card: TarokNetCard, h: Hand, radelci: dict[str, int], scores: dict[s
                                  "contras_count": contras_count,
                                  "renons_base": RENONS_BASE, "factor": f,
                                  "announcements": counted}})
-        if h.declarer is not None and radelci[h.declarer] > 0:
-            lines.append({"player": player, "what": f"radelc doubles {_fmt(pts)}",
-                          "points": pts, "code": "radelc",
-                          "params": {"subtotal": pts, "radelc_of": h.declarer}})
-            pts *= 2
         scores[player] += pts
+        if h.declarer is not None and radelci[h.declarer] > 0:
+            _double(card, player, h.declarer, radelci[h.declarer], scores, lines)
+
+
+def _renons_counts(card: TarokNetCard, h: Hand, ann: Ann, offender: str) -> bool:
+    """Whether an announced item is one of the offender's "-napovedane posebne napovedi":
+    every one of the hand (option `renons_announcements` = `all`), or only those of his own
+    side (`offenders_side`; the resting player has no side)."""
+    if card.options["renons_announcements"] == "all":
+        return True
+    if offender == h.resting:
+        return False
+    return ann.declarer_side == (offender in (h.declarer, h.partner))
 
 
 def _penalties(card: TarokNetCard, h: Hand, misdeals: dict[str, int], scores: dict[str, int],

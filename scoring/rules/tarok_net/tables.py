@@ -228,7 +228,32 @@ ROUNDINGS = (
 
 def options(revised: bool) -> tuple[Option, ...]:
     seed = SEED_REVISED if revised else SEED_2007
-    opts = [
+    opts = [*_radelc_options(seed), *_other_options(seed, revised)]
+    if revised:
+        opts.append(Option(
+            "held_trula_second_share", "A held trula: the partner's share", "same",
+            (Choice("same", "the same value"), Choice("half", "half of it")),
+            "Posebnosti (held trula): whether the partner or fellow defender writes the "
+            "same reduced value (+5 / -+10) as the player, or half of it.",
+            f'{seed} §3.5 Posebnosti: "V kolikor ima igralec (oz. branilca) v listu (ob '
+            'začetku igre) trulo, se realizirana trula piše le +5 točk"'))
+        opts.append(Option(
+            "solo_other_defenders_share", "Four-handed solo: the other defenders' share",
+            "each",
+            (Choice("each", "each writes the Brani2 share"),
+             Choice("split", "they share it")),
+            "four, solo game: when a kontra on the declarer's item was wrong, whether each "
+            "of the two defenders who did not say it writes the Brani2 share (T / 2, "
+            "T * 3 / 2) or the two share it.",
+            f'{seed} §2.4: "Če gre za solo igro, soigralca ni in nastopa tretji '
+            'branitelj, ki se točkuje enako kot ostala branitelja"; a) "Kontra formula: '
+            'T * 2 T T / 2"'))
+    return tuple(opts)
+
+
+def _radelc_options(seed: str) -> tuple[Option, ...]:
+    """Rounding and the radelci (§3.3, §3.4, §2.3, §2.4)."""
+    return (
         Option("rounding", "Rounding of fractions", "half_away_from_zero", ROUNDINGS,
                "How a written amount with a fraction (a partner's half of 15, a contra "
                "share of T/2 or T*2/3) is rounded to a whole point.",
@@ -240,11 +265,38 @@ def options(revised: bool) -> tuple[Option, ...]:
                f'{seed} §3.4: "Radelc podvoji celoten seštevek točk igre"; §2.3: "Če ima '
                'igralec refe, se mu točke pri igri podvojijo"'),
         Option("partner_radelc", "Whose radelc doubles the partner", "declarer",
-               (Choice("declarer", "the declarer's"), Choice("own", "the partner's own")),
+               (Choice("declarer", "the declarer's"), Choice("own", "the partner's own"),
+                Choice("either", "the declarer's or the partner's own")),
                "four: whose radelc doubles the partner's points: the declarer's "
-               "('tudi soigralcu') or the partner's own.",
+               "('tudi soigralcu'), the partner's own, or either of them.",
                f'{seed} §2.4: "Če ima igralec refe, se mu točke pri igri podvojijo '
                '(tudi soigralcu)"'),
+        Option("partner_radelc_erased", "A won game erases the partner's radelc",
+               "if_counted",
+               (Choice("if_counted", "when it doubled his points"),
+                Choice("always", "always"), Choice("never", "never")),
+               "four: whether a won game also erases one of the partner's own radelci: "
+               "when his own radelc doubled his points (option 'Whose radelc doubles the "
+               "partner'), always, or never (only the declarer's).",
+               f'{seed} §2.4: "Ob uspešno končani igri se igralcu refe briše"; §3.4: '
+               '"se briše igralcu, ki igra, v primeru dobljene igre"'),
+        Option("several_radelci", "Several radelci of one player double", "once",
+               (Choice("once", "once (×2)"), Choice("each", "once for each (×2, ×4, ...)")),
+               "Whether a player with two or more radelci has his next game doubled once "
+               "or once for each radelc he holds.",
+               f'{seed} §3.4: "Radelc podvoji celoten seštevek točk igre"'),
+        Option("radelci_erased", "A won game erases", "one",
+               (Choice("one", "one radelc"), Choice("all", "all his radelci")),
+               "Whether a won game erases one radelc of the player who played it, or all "
+               "of them.",
+               f'{seed} §3.4: "Radelc ... se briše igralcu, ki igra, v primeru dobljene '
+               'igre"'),
+        Option("defenders_own_radelc", "A defender's own radelc doubles his points", False,
+               NO_YES,
+               "Whether a defender who holds a radelc has what he writes in another "
+               "player's game doubled (his contra share, his own announcements).",
+               f'{seed} §2.3: "Če ima igralec refe, se mu točke pri igri podvojijo"; §3.4: '
+               '"Pri renonsu se radelc upošteva le, če ga ima igralec, ki igro igra"'),
         Option("radelci_for_resting_player", "The resting player gains radelci too", True,
                YES_NO,
                "tri+1: whether the resting player also gains a radelc from a high game.",
@@ -253,6 +305,13 @@ def options(revised: bool) -> tuple[Option, ...]:
                "Whether a klop or high game ended by a renons still gives radelci.",
                f'{seed} §3.4: "Radelc pridobijo vsi igralci pri visokih igrah ... in '
                'klopu"'),
+    )
+
+
+def _other_options(seed: str, revised: bool) -> tuple[Option, ...]:
+    """Klop (§2.1, §3.8), penalties (§3.9), kralj ultimo (§2.4), high games (§3.5), two
+    players (§2.2)."""
+    return (
         Option("klop_points_tolerance", "Klop points may be off 70 by", 1,
                (Choice(0, "0 points"), Choice(1, "1 point")),
                "How far the klop points of the players may be from 70: counting every "
@@ -269,23 +328,45 @@ def options(revised: bool) -> tuple[Option, ...]:
                "or for the whole table.",
                f'{seed} §3.9 g: "nepravilna razdelitev kart, (v vsakem primeru: 1. -20, '
                '2. -40, 3. -60 itd.)"'),
-    ]
-    opts.append(Option(
-        "two_lost_difference", "Two players: a lost igram counts the points",
-        "under_35",
-        (Choice("under_35", "under 35 (the difference the rule names)"),
-         Choice("under_36", "under 36 (short of the promised 36)")),
-        "two: what is tripled when the player who said igram loses: the points he fell "
-        "short of 35 (the 'razlika' the same sentence counts a won game by), or short of the "
-        "36 he promised.",
-        f'{seed} §2.2: "Če zmaga, se vrednost dobljenih točk podvoji (dobljene točke so '
-        '\'razlika\' nad 35), v izgubljeni igri pa se vrednost točk potroji"'))
-    if revised:
-        opts.append(Option(
-            "held_trula_second_share", "A held trula: the partner's share", "same",
-            (Choice("same", "the same value"), Choice("half", "half of it")),
-            "Posebnosti (held trula): whether the partner or fellow defender writes the "
-            "same reduced value (+5 / -+10) as the player, or half of it.",
-            f'{seed} §3.5 Posebnosti: "V kolikor ima igralec (oz. branilca) v listu (ob '
-            'začetku igre) trulo, se realizirana trula piše le +5 točk"'))
-    return tuple(opts)
+        Option("renons_contra", "A contra on the game doubles in a renons", "value_and_35",
+               (Choice("value_and_35", "the game value and the 35"),
+                Choice("value_only", "the game value only")),
+               "Whether a kontra or rekontra on the game multiplies the whole renons "
+               "-(game value + 35) or only the game value.",
+               f'{seed} §3.9: "Točkovanje renonsov: -vrednost igre + -35 + -napovedane '
+               'posebne napovedi. Upoštevajo se tudi radelci in kontre"'),
+        Option("renons_announcements", "The announcements a renons counts", "all",
+               (Choice("all", "every announced item of the hand"),
+                Choice("offenders_side", "those of the offender's side")),
+               "Whether the renons counts every announced item of the hand, whichever side "
+               "announced it, or only those of the offender's side.",
+               f'{seed} §3.9: "Točkovanje renonsov: -vrednost igre + -35 + -napovedane '
+               'posebne napovedi"'),
+        Option("kralj_ultimo_row", "Kralj ultimo: the 'vleče soigralec' row", "partner",
+               (Choice("partner", "when the declarer has a partner"),
+                Choice("taker", "when the partner takes the last trick")),
+               "four: when kralj ultimo is scored by the 'vleče soigralec' row (10 / 10, "
+               "announced 20 / 10) instead of 'vleče sam' (25 / 10, announced 50 / 25): "
+               "whenever the declarer has a partner, or only when the partner takes the "
+               "last trick.",
+               f'{seed} §2.4: "kralj ultimo (vleče soigralec) 10 / 10 (napovedani 20 / '
+               '10), kralj ultimo (vleče sam) 25 / 10 (napovedani 50 / 25)"'),
+        Option("announcements_in_high_games", "Announcements in berač and valat",
+               "refused",
+               (Choice("refused", "refused as an error"),
+                Choice("not_scored", "kept and not scored")),
+               "Whether announcements listed in a berač, barvni valat or valat are refused "
+               "or accepted and scored nothing.",
+               f'{seed} §3.5: "Pri visokih igrah (berač, barvni valat in '
+               + ("napovedani valat" if revised else "valat")
+               + ') se upoštevajo le točke, ki veljajo za to igro"'),
+        Option("two_lost_difference", "Two players: a lost igram counts the points",
+               "under_35",
+               (Choice("under_35", "under 35 (the difference the rule names)"),
+                Choice("under_36", "under 36 (short of the promised 36)")),
+               "two: what is tripled when the player who said igram loses: the points he "
+               "fell short of 35 (the 'razlika' the same sentence counts a won game by), or "
+               "short of the 36 he promised.",
+               f'{seed} §2.2: "Če zmaga, se vrednost dobljenih točk podvoji (dobljene točke so '
+               '\'razlika\' nad 35), v izgubljeni igri pa se vrednost točk potroji"'),
+    )
