@@ -173,7 +173,7 @@ def score(h: Hand, card: TarokNetCard) -> dict[str, Any]:
     outcome = "won" if sign > 0 else "lost"
     lines.append({"player": declarer,
                   "what": f"igram {outcome} with {points} points, difference {diff} ×{factor}",
-                  "points": pts, "code": f"two_igram_{outcome}",
+                  "points": pts, "code": "two_igram_won" if sign > 0 else "two_igram_lost",
                   "params": {"game": spec.code, "points": points, "difference": diff,
                              "factor": factor}})
     return {"value": diff * factor, "scores": scores, "lines": lines}
