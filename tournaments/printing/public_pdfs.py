@@ -222,7 +222,7 @@ def _moment(text: Any) -> datetime | None:
         return None
 
 
-def _queue_again(job: Job) -> bool:
+def _queue_again(job: Job, *, from_worker: bool = False) -> bool:
     """Put a job that is done or failed back in the queue, its task published on commit.
     Compare-and-set on the status and `updated_at` read: of several callers that found the
     job finished, one queues it, and a caller that read it before its last rendering cannot
@@ -233,8 +233,20 @@ def _queue_again(job: Job) -> bool:
     if not Job.objects.filter(pk=job.pk, status=job.status, updated_at=job.updated_at).update(
             status=Job.Status.QUEUED, progress=0, message="", result=result, updated_at=now):
         return False
-    # On commit; a broker that is down leaves the job queued with a message (tournaments.runtime.jobs).
-    jobs.queue(job)
+    if not from_worker:
+        # On commit; a broker that is down leaves the job queued with a message
+        # (tournaments.runtime.jobs).
+        jobs.queue(job)
+        return True
+    # From its own task: to the queue the task came from (a deployment's PDF workers serve a
+    # queue of their own), as the parts of a round's sheets are.
+    try:
+        jobs.publish_now(RENDER_JOB, job.pk)
+    except jobs.BROKER_ERRORS as exc:
+        # Left queued: the next poll of its progress, or `requeue_jobs`, publishes it again.
+        logger.warning("task queue unavailable, job %s stays queued: %s", job.pk, exc)
+        Job.objects.filter(pk=job.pk, status=Job.Status.QUEUED).update(
+            message=jobs.queue_unavailable_message(), updated_at=timezone.now())
     return True
 
 
@@ -352,7 +364,7 @@ def _again_if_newer(job_id: int, rendered: PublicPdf) -> None:
     if newest is None or newest.parts == rendered.parts or cached(newest) is not None:
         return
     if job.status == Job.Status.DONE:
-        _queue_again(job)
+        _queue_again(job, from_worker=True)
 
 
 @dataclass(frozen=True)

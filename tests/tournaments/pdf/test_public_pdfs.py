@@ -225,39 +225,43 @@ def test_the_standings_wait_for_the_results_to_settle_and_say_so(
         event, large, renders, broker, django_capture_on_commit_callbacks, monkeypatch, settings):
     from datetime import timedelta
 
-    from django.db.models import F
-
     from tournaments.models import AuditEntry
     from tournaments.runtime import jobs
 
     settings.PUBLIC_PDF_QUIET_SECONDS = 5
     settings.PUBLIC_PDF_LONGEST_WAIT_SECONDS = 30
     _publish(event, django_capture_on_commit_callbacks)
+
+    def last_change_ago(seconds: float) -> None:
+        AuditEntry.objects.filter(event=event).update(
+            created_at=timezone.now() - timedelta(seconds=seconds))
+
     put_back: list[tuple] = []
     monkeypatch.setattr(jobs, "publish_now",
                         lambda kind, *args, countdown=None: put_back.append((kind, *args, countdown)))
     # The seating list does not wait: a hall is waiting for it.
     seating = public_pdfs.pdf_job(public_pdfs.seating_of(event, event.rounds.get(number=1)))
     assert public_pdfs.public_pdf_render(seating.pk).status == Job.Status.DONE
-    # The standings do: the publication (an audited change) was a moment ago. The job goes
-    # back to the queue for the rest of the quiet period, and stays queued.
+    # The standings do: the event's last change (its audit trail) was a second ago. The job
+    # goes back to the queue for the rest of the quiet period, and stays queued.
+    last_change_ago(1)
     job = public_pdfs.pdf_job(public_pdfs.standings_of(event))
     assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.QUEUED
     assert renders == ["seating_pdf"] and len(put_back) == 1
     kind, job_id, countdown = put_back[0]
-    assert (kind, job_id) == (public_pdfs.RENDER_JOB, job.pk) and 4 < countdown <= 5
+    assert (kind, job_id) == (public_pdfs.RENDER_JOB, job.pk) and 3 < countdown <= 4
     # The visitor is told why, in words, in the event's language.
     state = Client().get("/e/open/standings.pdf/status/").json()
     assert state["settling"] is True and state["status"] == "queued"
     assert state["status_label"] == "Waiting for the results to settle"
     page = Client().get("/e/open/standings.pdf/status/", HTTP_HX_REQUEST="true").content.decode()
     assert "Lestvica (PDF): Čakam, da se rezultati umirijo" in page
-    # Another change: the quiet period starts again from it.
-    AuditEntry.objects.filter(event=event).update(created_at=F("created_at") - timedelta(seconds=3))
+    # Still within the period: back again for what is left of it.
+    last_change_ago(4)
     public_pdfs.public_pdf_render(job.pk)
-    assert 1 < put_back[-1][2] <= 2 and renders == ["seating_pdf"]
+    assert 0 < put_back[-1][2] <= 1 and renders == ["seating_pdf"]
     # Quiet for longer than the period: it renders.
-    AuditEntry.objects.filter(event=event).update(created_at=F("created_at") - timedelta(seconds=3))
+    last_change_ago(6)
     assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.DONE
     assert renders == ["seating_pdf", "standings_pdf"] and len(put_back) == 2
     state = Client().get("/e/open/standings.pdf/status/").json()
@@ -268,6 +272,7 @@ def test_results_that_never_settle_still_render_after_the_longest_wait(
         event, large, renders, broker, django_capture_on_commit_callbacks, monkeypatch, settings):
     from datetime import timedelta
 
+    from tournaments.models import AuditEntry
     from tournaments.runtime import jobs
 
     settings.PUBLIC_PDF_QUIET_SECONDS = 5
@@ -275,10 +280,12 @@ def test_results_that_never_settle_still_render_after_the_longest_wait(
     _publish(event, django_capture_on_commit_callbacks)
     monkeypatch.setattr(jobs, "publish_now", lambda kind, *args, countdown=None: None)
     job = public_pdfs.pdf_job(public_pdfs.standings_of(event))
+    AuditEntry.objects.filter(event=event).update(created_at=timezone.now())
     assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.QUEUED
-    # Queued 25 s ago and the results changed a moment ago (the publication): no more waiting.
-    queued_at = (job.updated_at - timedelta(seconds=25)).isoformat()
+    # Queued 25 s ago and the results changed a moment ago again: no more waiting.
+    queued_at = (timezone.now() - timedelta(seconds=25)).isoformat()
     Job.objects.filter(pk=job.pk).update(result={**job.result, "queued_at": queued_at})
+    AuditEntry.objects.filter(event=event).update(created_at=timezone.now())
     assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.DONE
     assert renders == ["standings_pdf"]
 
