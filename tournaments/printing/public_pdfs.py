@@ -385,13 +385,14 @@ def last_rendered(pdf: PublicPdf) -> Rendered | None:
     return Rendered(data, at) if data is not None else None
 
 
-def last_for_visitor(pdf: PublicPdf) -> Rendered | None:
-    """What a visitor is given instead of waiting for the newest standings without a queue
-    (the embedded default, where the rendering would run in his request): the last rendered
-    version, if there is one; the newest is then rendered after his answer
-    (`queue_quietly`). Not the seating list: an old one would send players to the wrong
-    table, and its versions are rendered when they are made (`refresh`)."""
-    if pdf.kind != STANDINGS or not _eager():
+def last_for_visitor(pdf: PublicPdf, *, asked: bool = False) -> Rendered | None:
+    """What a visitor is given instead of waiting for the newest standings: the last rendered
+    version, if there is one, without a queue (the embedded default, where the rendering would
+    run in his request) or when he asked for it (the link of the progress page); the newest
+    is then asked for after his answer (`queue_quietly`). Not the seating list: an old one
+    would send players to the wrong table, and its versions are rendered when they are made
+    (`refresh`)."""
+    if pdf.kind != STANDINGS or not (asked or _eager()):
         return None
     return last_rendered(pdf)
 

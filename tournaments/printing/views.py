@@ -17,6 +17,8 @@ Who may download what (docs/printing.md):
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
@@ -221,6 +223,8 @@ def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
     if status == Job.Status.DONE and not ready:
         status = "not_started"
     settling = public_pdfs.settling(job)
+    # While the newest standings wait or render, the last ones may be had at once.
+    last = None if ready else public_pdfs.last_for_visitor(spec, asked=True)
     return {
         "job": job.pk if job is not None else None,
         "kind": spec.kind,
@@ -236,7 +240,16 @@ def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
         "url": download_url if ready else None,
         "download_url": download_url,
         "status_url": status_url,
+        "last_url": _asking_last(download_url) if last is not None else None,
+        "last_rendered_at": timezone.localtime(last.at, event.tz) if last is not None else None,
     }
+
+
+def _asking_last(download_url: str) -> str:
+    """The PDF's address asking for its last rendered version (`last=1`)."""
+    parts = urlsplit(download_url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "last"] + [("last", "1")]
+    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 class _ThenRender(HttpResponse):
@@ -256,7 +269,7 @@ class _ThenRender(HttpResponse):
 
 def _last_version(event: Event, spec: public_pdfs.PublicPdf, last: public_pdfs.Rendered,
                   filename: str) -> HttpResponse:
-    """The last rendered version of a PDF whose newest is not rendered yet (no task queue):
+    """The last rendered version of a PDF whose newest is not rendered yet:
     marked with its time (its footer says when it was printed; `Last-Modified` and
     `X-PDF-As-Of` in the event's time zone say it to a program), and the newest rendered
     after this answer for the next visitor."""
@@ -270,13 +283,15 @@ def _last_version(event: Event, spec: public_pdfs.PublicPdf, last: public_pdfs.R
 
 def _public_pdf(request, event: Event, spec: public_pdfs.PublicPdf, filename: str,
                 status_url: str) -> HttpResponse:
-    """The PDF from the cache; rendered here for a small event; without a task queue the last
-    rendered version of the standings while the newest renders after the answer; otherwise
-    queued, and the progress (202) until the background rendering has put it in the cache."""
+    """The PDF from the cache; rendered here for a small event; the last rendered version of
+    the standings without a task queue, or when asked for (`?last=1`), while the newest is
+    rendered after the answer; otherwise queued, and the progress (202) until the background
+    rendering has put it in the cache."""
     pdf = public_pdfs.cached(spec)
     if pdf is None and public_pdfs.renders_inline(event):
         pdf = public_pdfs.render_inline(spec)
-    if pdf is None and (last := public_pdfs.last_for_visitor(spec)) is not None:
+    asked = request.GET.get("last") == "1"
+    if pdf is None and (last := public_pdfs.last_for_visitor(spec, asked=asked)) is not None:
         return _last_version(event, spec, last, filename)
     if pdf is None:
         job = public_pdfs.public_pdf_queue(pdf=spec, actor=request.user)

@@ -117,7 +117,9 @@ def test_a_missing_version_of_a_large_event_answers_with_the_progress_not_a_pdf(
         "job": job.pk, "kind": "seating", "round": 1, "status": "queued", "settling": False,
         "status_label": "Queued", "progress": 0,
         "total": 1, "message": "", "url": None, "download_url": "/e/open/rounds/1/seating.pdf",
-        "status_url": "/e/open/rounds/1/seating.pdf/status/"}
+        "status_url": "/e/open/rounds/1/seating.pdf/status/",
+        # Never an older seating list: it would send players to the wrong table.
+        "last_url": None, "last_rendered_at": None}
     assert broker == [job.pk, standings.pk] and renders == []
     fragment = Client().get("/e/open/rounds/1/seating.pdf/status/", HTTP_HX_REQUEST="true")
     assert 'hx-get="/e/open/rounds/1/seating.pdf/status/"' in fragment.content.decode()
@@ -265,7 +267,28 @@ def test_the_standings_wait_for_the_results_to_settle_and_say_so(
     assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.DONE
     assert renders == ["seating_pdf", "standings_pdf"] and len(put_back) == 2
     state = Client().get("/e/open/standings.pdf/status/").json()
-    assert (state["settling"], state["status"]) == (False, "done")
+    assert (state["settling"], state["status"], state["last_url"]) == (False, "done", None)
+    rendered = public_pdfs.cached(public_pdfs.standings_of(event))
+    rendered_at = timezone.localtime(
+        datetime.fromisoformat(Job.objects.get(pk=job.pk).result["rendered"]["at"]), event.tz)
+
+    # A new change: while the newest standings wait, the page offers the last ones with
+    # their time, and they are served at once, marked.
+    with django_capture_on_commit_callbacks(execute=True):
+        _withdraw_last(event)
+    last_change_ago(1)
+    state = Client().get("/e/open/standings.pdf/status/").json()
+    assert state["settling"] is True and state["last_url"] == "/e/open/standings.pdf?last=1"
+    # In the event's time zone (JSON keeps milliseconds).
+    assert state["last_rendered_at"].startswith(rendered_at.isoformat()[:23])
+    assert state["last_rendered_at"].endswith(rendered_at.isoformat()[-6:])
+    page = Client().get("/e/open/standings.pdf", HTTP_ACCEPT="text/html")
+    assert page.status_code == 202
+    assert (f'<a href="/e/open/standings.pdf?last=1">Zadnja različica, stanje ob '
+            f'{rendered_at:%H:%M}</a>') in page.content.decode()
+    last = Client().get("/e/open/standings.pdf?last=1")
+    assert _is_pdf(last) == rendered and last["X-PDF-As-Of"] == f"{rendered_at:%Y-%m-%d %H:%M}"
+    assert renders == ["seating_pdf", "standings_pdf"]
 
 
 def test_results_that_never_settle_still_render_after_the_longest_wait(
