@@ -25,6 +25,7 @@ from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control
 from django.utils.functional import lazy
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
@@ -278,6 +279,9 @@ def _last_version(event: Event, spec: public_pdfs.PublicPdf, last: public_pdfs.R
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["Last-Modified"] = http_date(last.at.timestamp())
     response["X-PDF-As-Of"] = timezone.localtime(last.at, event.tz).strftime("%Y-%m-%d %H:%M")
+    # Asked again each time: a browser would otherwise keep an old version for a while on the
+    # strength of its Last-Modified (heuristic freshness) after the newest is there.
+    patch_cache_control(response, no_cache=True)
     return response
 
 

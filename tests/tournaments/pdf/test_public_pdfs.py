@@ -409,6 +409,7 @@ def test_without_a_broker_a_visitor_gets_the_last_standings_with_their_time_at_o
     assert _is_pdf(stale) == first
     assert stale["X-PDF-As-Of"] == timezone.localtime(rendered_at, event.tz).strftime("%Y-%m-%d %H:%M")
     assert stale["Last-Modified"] == http_date(rendered_at.timestamp())
+    assert "no-cache" in stale["Cache-Control"]
     # Its footer says when it was printed, the visible note of its time.
     assert rendered_at.astimezone(event.tz).strftime("%Y-%m-%d") in text(first)
     assert renders == ["seating_pdf", "standings_pdf", "standings_pdf"]
