@@ -318,6 +318,11 @@ SPECTACULAR_SETTINGS = {
 # The public seating list and standings PDFs of an event with more tables than this are
 # rendered by the task queue, never in a web request (tournaments.printing.public_pdfs).
 PDF_INLINE_MAX_TABLES = env.int("PDF_INLINE_MAX_TABLES", default=16)
+# Such an event's standings are rendered once its results have not changed for this many
+# seconds (the confirmations at the end of a round make one rendering, not one per table), but
+# at most the longest wait after they were asked for (docs/printing.md).
+PUBLIC_PDF_QUIET_SECONDS = env.float("PUBLIC_PDF_QUIET_SECONDS", default=3.0)
+PUBLIC_PDF_LONGEST_WAIT_SECONDS = env.float("PUBLIC_PDF_LONGEST_WAIT_SECONDS", default=30.0)
 
 # A round's table sheets are rendered in parts of this many tables, one Celery task each, so
 # that several workers (or a worker's several processes) render one round together and the

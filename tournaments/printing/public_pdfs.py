@@ -1,5 +1,6 @@
 """The public PDFs a visitor opens (a round's seating list, the standings) rendered once per
-version, in the background for a large event, and served from the cache.
+version, in the background for a large event, once per burst of changes, and served from the
+cache.
 
 What a PDF's content depends on makes its version (`PublicPdf.parts`):
 - the seating list of a round: the round (its id, so a round seated again under the same
@@ -17,34 +18,42 @@ PDF in the request, as its few tables take well under a second. A larger one nev
 after every audited change of the event (`tournaments.services.audit.record` calls
 `refresh_after_commit`) the present seating list of the round being played (published, not
 closed) and its standings are queued for rendering if not cached yet, and a request for a
-version not yet rendered queues it too and answers with the progress (HTTP 202). The work is a Job with the
-unique key `public_pdf:<kind>:<event>:<version digest>`, so two requests, or a request and
-the change, asking for the same version find one job; the task renders it once and finds
-it cached if run again. A job whose version was superseded before it ran renders nothing.
+version not yet rendered queues it too and answers with the progress (HTTP 202).
+
+Renderings of one PDF are coalesced (issue #35): each PDF (event, kind, round) has one Job,
+key `public_pdf:<kind>:<event>:<round or "all">`, which is at most once waiting or running.
+Asking while it waits or runs queues nothing more; the task renders the version of the moment
+it starts, not the one that queued it; a change that comes while it renders makes it queue
+itself again when it ends. The standings' job first waits until the event's results have
+been quiet for `PUBLIC_PDF_QUIET_SECONDS` (at most `PUBLIC_PDF_LONGEST_WAIT_SECONDS` from its
+queueing), put back in the queue with a countdown, so the confirmations at the end of a round
+make one rendering, not one per table. The states are single conditional updates of the job
+row (a compare-and-set on its status), so several workers and web processes agree.
 
 With the embedded eager queue (no broker) a queued job runs in the process that queued it:
 publishing a round renders its seating list there and then, and a first request gets the
 PDF at once. The standings are then not rendered after each change of results, which would
-make every confirmation wait for the rendering of the whole list; the first request after
-the change renders them (through the same job, so a second request shows the progress).
+make every confirmation wait for the rendering of the whole list: a request finds the last
+rendered version, served at once with its time, and the newest is rendered after that answer
+has gone, for the next visitor; with none rendered yet, the request renders it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import math
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone, translation
 
-from tournaments.models import Event, Job, Player, Round, Table
+from tournaments.models import AuditEntry, Event, Job, Player, Round, Table
 from tournaments.printing import PUBLIC_PDF_JOB, pdf_cache
 from tournaments.runtime import jobs
 
@@ -86,8 +95,10 @@ class PublicPdf:
 
     @property
     def job_key(self) -> str:
-        digest = hashlib.sha256(repr(self.parts).encode()).hexdigest()[:32]
-        return f"public_pdf:{self.kind}:{self.event.pk}:{digest}"
+        # One job per PDF, whatever its version: the job is the one place that knows whether
+        # the PDF is waiting or rendering (the event id is enough, its jobs go with it).
+        scope = "all" if self.round_number is None else self.round_number
+        return f"public_pdf:{self.kind}:{self.event.pk}:{scope}"
 
 
 def _players_stamp(event: Event) -> int:
@@ -178,33 +189,115 @@ def render_inline(pdf: PublicPdf) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------
-# Large events: in the background
+# Large events: in the background, one job per PDF
 # ---------------------------------------------------------------------------------------
 
+# How long the results must stay unchanged before the standings are rendered (seconds,
+# setting PUBLIC_PDF_QUIET_SECONDS): the confirmations at the end of a round come a few a
+# second, and each would otherwise start a rendering of the whole list.
+DEFAULT_QUIET_SECONDS = 3.0
+# ... but a job waits at most this long (PUBLIC_PDF_LONGEST_WAIT_SECONDS) from its queueing:
+# results that never settle for long (a steady trickle of cards) still get their standings.
+DEFAULT_LONGEST_WAIT_SECONDS = 30.0
+
+
+def quiet_seconds() -> float:
+    return max(float(getattr(settings, "PUBLIC_PDF_QUIET_SECONDS", DEFAULT_QUIET_SECONDS)), 0.0)
+
+
+def longest_wait_seconds() -> float:
+    return max(float(getattr(settings, "PUBLIC_PDF_LONGEST_WAIT_SECONDS",
+                             DEFAULT_LONGEST_WAIT_SECONDS)), 0.0)
+
+
 def pdf_job(pdf: PublicPdf) -> Job | None:
+    """The PDF's one job (whatever version it last rendered), if it was ever asked for."""
     return Job.objects.filter(key=pdf.job_key).first()
 
 
+def _moment(text: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+
+
+def _queue_again(job: Job, *, from_worker: bool = False) -> bool:
+    """Put a job that is done or failed back in the queue, its task published on commit.
+    Compare-and-set on the status and `updated_at` read: of several callers that found the
+    job finished, one queues it, and a caller that read it before its last rendering cannot
+    write back what it read. True if this caller did."""
+    now = timezone.now()
+    result = {k: v for k, v in (job.result or {}).items() if k != "stage"}
+    result["queued_at"] = now.isoformat()
+    if not Job.objects.filter(pk=job.pk, status=job.status, updated_at=job.updated_at).update(
+            status=Job.Status.QUEUED, progress=0, message="", result=result, updated_at=now):
+        return False
+    if not from_worker:
+        # On commit; a broker that is down leaves the job queued with a message
+        # (tournaments.runtime.jobs).
+        jobs.queue(job)
+        return True
+    # From its own task: to the queue the task came from (a deployment's PDF workers serve a
+    # queue of their own), as the parts of a round's sheets are.
+    try:
+        jobs.publish_now(RENDER_JOB, job.pk)
+    except jobs.BROKER_ERRORS as exc:
+        # Left queued: the next poll of its progress, or `requeue_jobs`, publishes it again.
+        logger.warning("task queue unavailable, job %s stays queued: %s", job.pk, exc)
+        Job.objects.filter(pk=job.pk, status=Job.Status.QUEUED).update(
+            message=jobs.queue_unavailable_message(), updated_at=timezone.now())
+    return True
+
+
 def public_pdf_queue(*, pdf: PublicPdf, actor: Any = None) -> Job:
-    """Queue the rendering of this version of the PDF (or find it queued already). A job
-    that failed, or that finished but whose PDF has left the cache, is queued again. Each
-    write is one statement (the job found or created, a conditional update), so no
-    transaction of its own: within a caller's, the task is published when it commits."""
+    """Ask for the PDF's newest version; answers the PDF's one job (per event, kind and round).
+
+    A job waiting or rendering is left alone, so no PDF is ever queued twice: the waiting one
+    renders the version of the moment it starts, the rendering one looks again when it ends
+    (`_again_if_newer`). A job done whose version is no longer the cached one, or failed, is
+    queued again. Each write is one conditional statement, no transaction of its own:
+    within a caller's, the task is published when it commits."""
     job, created = jobs.find_or_create(
         pdf.job_key, kind=RENDER_JOB, event=pdf.event, total=1,
         created_by=actor if getattr(actor, "is_authenticated", False) else None,
         result={"kind": pdf.kind, "event_id": pdf.event.pk, "round": pdf.round_number,
-                "parts": list(pdf.parts)})
-    stale = (job.status == Job.Status.FAILED
-             or (job.status == Job.Status.DONE and cached(pdf) is None))
-    if stale:
-        stale = bool(Job.objects.filter(pk=job.pk, status=job.status).update(
-            status=Job.Status.QUEUED, progress=0, message="", updated_at=timezone.now()))
-        job.refresh_from_db()
-    if created or stale:
-        # On commit; a broker that is down leaves the job queued with a message (tournaments.runtime.jobs).
+                "queued_at": timezone.now().isoformat()})
+    if created:
         jobs.queue(job)
+        return job
+    if job.status in (Job.Status.QUEUED, Job.Status.RUNNING):
+        return job
+    if job.status == Job.Status.DONE and cached(pdf) is not None:
+        return job
+    _queue_again(job)
+    job.refresh_from_db()
     return job
+
+
+def settle_seconds_left(job: Job) -> float:
+    """How long a waiting standings job still waits for the results to settle: until the
+    event's last audited change (each one a new results version) is `quiet_seconds()` old,
+    or the job has waited `longest_wait_seconds()`. 0 for the seating list (its versions do
+    not come in bursts, and a hall waits for it), and without a queue (no worker to wait)."""
+    data = job.result if isinstance(job.result, dict) else {}
+    quiet = quiet_seconds()
+    if data.get("kind") != STANDINGS or quiet <= 0 or _eager():
+        return 0.0
+    last = (AuditEntry.objects.filter(event_id=job.event_id).order_by("-created_at")
+            .values_list("created_at", flat=True).first())
+    if last is None:
+        return 0.0
+    now = timezone.now()
+    left = (last - now).total_seconds() + quiet
+    if (queued := _moment(data.get("queued_at"))) is not None:
+        left = min(left, (queued - now).total_seconds() + longest_wait_seconds())
+    return max(left, 0.0)
+
+
+def settling(job: Job | None) -> bool:
+    """Whether the job is waiting for the results to settle (what its progress page says)."""
+    return job is not None and job.status == Job.Status.QUEUED and settle_seconds_left(job) > 0
 
 
 def _update(job_id: int, **fields: Any) -> None:
@@ -212,54 +305,105 @@ def _update(job_id: int, **fields: Any) -> None:
 
 
 def public_pdf_render(job_id: int) -> Job:
-    """Run a rendering job (called by the Celery task): render the PDF of the job's version
-    into the cache, unless it is there already, another worker is rendering it, or the
-    event has moved on to a newer version."""
+    """Run a PDF's job (called by the Celery task): once the results have settled, render the
+    PDF's version as the database stands when it starts, keep it in the cache, and queue the
+    job again if a newer version came while it rendered. Idempotent: a job already running or
+    done (a message delivered twice) does nothing."""
     job = Job.objects.get(pk=job_id)
+    if job.status != Job.Status.QUEUED:
+        return job
+    if (left := settle_seconds_left(job)) > 0:
+        # Back to the queue for the rest of the quiet period; the worker is free meanwhile.
+        # The job stays queued, so every change meanwhile finds it and queues nothing.
+        jobs.publish_now(RENDER_JOB, job.pk, countdown=left)
+        return job
+    started = timezone.now()
+    # Claim the job: of two runs of one job (published twice), one renders.
+    if not Job.objects.filter(pk=job.pk, status=Job.Status.QUEUED).update(
+            status=Job.Status.RUNNING, attempts=F("attempts") + 1, progress=0, message="",
+            updated_at=started):
+        job.refresh_from_db()
+        return job
     data = job.result
+    # The newest version, read now: whatever was asked for while the job waited.
     pdf = _current(data.get("kind", ""), int(data.get("event_id", 0)), data.get("round"))
-    if pdf is None or list(pdf.parts) != data.get("parts"):
-        # A newer version was asked for meanwhile: that one's job renders it.
+    if pdf is None:
+        # The round is gone (seated again): nothing to render.
         _update(job.pk, status=Job.Status.FAILED,
                 **jobs.stage_fields(job.pk, "printout_superseded"))
         job.refresh_from_db()
         return job
-    if cached(pdf) is not None:
-        _update(job.pk, status=Job.Status.DONE, progress=1, total=1)
-        job.refresh_from_db()
-        return job
-    # Claim the job: of two runs of one job (published twice), one renders.
-    if not Job.objects.filter(pk=job.pk, status=Job.Status.QUEUED).update(
-            status=Job.Status.RUNNING, attempts=job.attempts + 1, progress=0, message="",
-            updated_at=timezone.now()):
-        job.refresh_from_db()
-        return job
+    rendered = cached(pdf)
     try:
-        rendered = _render(pdf)
+        if rendered is None:
+            rendered = _render(pdf)
+            pdf_cache.keep(pdf.kind, pdf.parts, pdf.language, rendered)
     except Exception as exc:
         _update(job.pk, status=Job.Status.FAILED,
                 **jobs.stage_fields(job.pk, "rendering_failed", error=str(exc)))
         raise
-    pdf_cache.keep(pdf.kind, pdf.parts, pdf.language, rendered)
-    _update(job.pk, status=Job.Status.DONE, progress=1, total=1,
-            **jobs.stage_fields(job.pk, "printout_done", size=len(rendered)))
-    forget_older_jobs(job)
+    fields = jobs.stage_fields(job.pk, "printout_done", size=len(rendered))
+    # What was rendered and when its content was read: the version a visitor may be given
+    # while the next one renders (`last_rendered`), with its time.
+    fields["result"]["rendered"] = {"parts": list(pdf.parts), "at": started.isoformat()}
+    _update(job.pk, status=Job.Status.DONE, progress=1, total=1, **fields)
+    _again_if_newer(job.pk, pdf)
     job.refresh_from_db()
     return job
 
 
-def forget_older_jobs(job: Job) -> int:
-    """Delete the finished or superseded jobs of earlier versions of the same PDF (the same
-    event, kind and round) once this one is rendered: every confirmed card of a large event
-    queues a standings version, and nobody asks for an old one again (a request for it would
-    queue it anew). Jobs still waiting or running are left alone. Returns how many went."""
-    data = job.result
-    deleted, _ = (Job.objects.filter(kind=RENDER_JOB, event_id=job.event_id,
-                                     created_at__lte=job.created_at,
-                                     status__in=(Job.Status.DONE, Job.Status.FAILED))
-                  .filter(result__kind=data.get("kind"), result__round=data.get("round"))
-                  .exclude(pk=job.pk).delete())
-    return deleted
+def _again_if_newer(job_id: int, rendered: PublicPdf) -> None:
+    """After a rendering: a change that came while it ran found the job running and queued
+    nothing, so the job looks for it here. The job is marked done before this reads the
+    version, and a change commits before it asks for its PDF: of the two, at least one sees
+    the other, so no change is left unrendered. Without a queue the next request asks."""
+    if _eager():
+        return
+    job = Job.objects.get(pk=job_id)
+    newest = _current(rendered.kind, rendered.event.pk, rendered.round_number)
+    if newest is None or newest.parts == rendered.parts or cached(newest) is not None:
+        return
+    if job.status == Job.Status.DONE:
+        _queue_again(job, from_worker=True)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A PDF's last rendered version: its bytes and when its content was read."""
+
+    pdf: bytes
+    at: datetime
+
+
+def last_rendered(pdf: PublicPdf) -> Rendered | None:
+    """The PDF's last rendered version by its job, if it is still in the cache."""
+    job = pdf_job(pdf)
+    rendered = job.result.get("rendered") if job is not None and isinstance(job.result, dict) else None
+    if not isinstance(rendered, dict) or (at := _moment(rendered.get("at"))) is None:
+        return None
+    data = pdf_cache.get(pdf.kind, tuple(rendered.get("parts") or ()), pdf.language)
+    return Rendered(data, at) if data is not None else None
+
+
+def last_for_visitor(pdf: PublicPdf, *, asked: bool = False) -> Rendered | None:
+    """What a visitor is given instead of waiting for the newest standings: the last rendered
+    version, if there is one, without a queue (the embedded default, where the rendering would
+    run in his request) or when he asked for it (the link of the progress page); the newest
+    is then asked for after his answer (`queue_quietly`). Not the seating list: an old one
+    would send players to the wrong table, and its versions are rendered when they are made
+    (`refresh`)."""
+    if pdf.kind != STANDINGS or not (asked or _eager()):
+        return None
+    return last_rendered(pdf)
+
+
+def queue_quietly(pdf: PublicPdf) -> None:
+    """Queue the PDF's newest version, logging instead of raising: called after a visitor's
+    answer has gone, where an error has nobody to tell."""
+    try:
+        public_pdf_queue(pdf=pdf)
+    except Exception:
+        logger.exception("rendering the %s PDF of event %s failed", pdf.kind, pdf.event.pk)
 
 
 def _eager() -> bool:

@@ -17,14 +17,19 @@ Who may download what (docs/printing.md):
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control
 from django.utils.functional import lazy
+from django.utils.http import http_date
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -198,20 +203,37 @@ def round_sheets_status(request, slug: str, number: int):
     return JsonResponse(state)
 
 
+# What the progress page says of a public PDF's job besides its status: lazy, so the page
+# says it in the event's language.
+SETTLING_LABEL = gettext_lazy("Waiting for the results to settle")
+RENDERING_LABEL = gettext_lazy("Rendering")
+
+
+def _public_label(status: str, settling: bool):
+    if settling:
+        return SETTLING_LABEL
+    if status == Job.Status.RUNNING:
+        return RENDERING_LABEL
+    return Job.Status(status).label if status in Job.Status.values else Job.Status.QUEUED.label
+
+
 def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
                   download_url: str, status_url: str) -> dict:
     ready = public_pdfs.cached(spec) is not None
     status = job.status if job is not None else (Job.Status.DONE if ready else "not_started")
     if status == Job.Status.DONE and not ready:
         status = "not_started"
+    settling = public_pdfs.settling(job)
+    # While the newest standings wait or render, the last ones may be had at once.
+    last = None if ready else public_pdfs.last_for_visitor(spec, asked=True)
     return {
         "job": job.pk if job is not None else None,
         "kind": spec.kind,
         "round": spec.round_number,
         "status": status,
-        # The word for the state: lazy, so the page says it in the event's language.
-        "status_label": (Job.Status(status).label if status in Job.Status.values
-                         else Job.Status.QUEUED.label),
+        # Waiting for the results to stop changing before it renders (the standings).
+        "settling": settling,
+        "status_label": _public_label(status, settling),
         "progress": 1 if ready else 0,
         "total": 1,
         # Said when it is shown: the progress page in the event's language, JSON in the reader's.
@@ -219,16 +241,62 @@ def _public_state(event: Event, spec: public_pdfs.PublicPdf, job: Job | None,
         "url": download_url if ready else None,
         "download_url": download_url,
         "status_url": status_url,
+        "last_url": _asking_last(download_url) if last is not None else None,
+        "last_rendered_at": timezone.localtime(last.at, event.tz) if last is not None else None,
     }
+
+
+def _asking_last(download_url: str) -> str:
+    """The PDF's address asking for its last rendered version (`last=1`)."""
+    parts = urlsplit(download_url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "last"] + [("last", "1")]
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+class _ThenRender(HttpResponse):
+    """A response that queues the newest version of its PDF once it has been sent: the WSGI
+    server calls `close()` after the last byte, so the visitor does not wait for it."""
+
+    def __init__(self, *args, after, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._after = after
+
+    def close(self):
+        try:
+            self._after()
+        finally:
+            super().close()
+
+
+def _last_version(event: Event, spec: public_pdfs.PublicPdf, last: public_pdfs.Rendered,
+                  filename: str) -> HttpResponse:
+    """The last rendered version of a PDF whose newest is not rendered yet:
+    marked with its time (its footer says when it was printed; `Last-Modified` and
+    `X-PDF-As-Of` in the event's time zone say it to a program), and the newest rendered
+    after this answer for the next visitor."""
+    response = _ThenRender(last.pdf, content_type="application/pdf",
+                           after=lambda: public_pdfs.queue_quietly(spec))
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Last-Modified"] = http_date(last.at.timestamp())
+    response["X-PDF-As-Of"] = timezone.localtime(last.at, event.tz).strftime("%Y-%m-%d %H:%M")
+    # Asked again each time: a browser would otherwise keep an old version for a while on the
+    # strength of its Last-Modified (heuristic freshness) after the newest is there.
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 def _public_pdf(request, event: Event, spec: public_pdfs.PublicPdf, filename: str,
                 status_url: str) -> HttpResponse:
-    """The PDF from the cache; rendered here for a small event; otherwise queued, and the
-    progress (202) until the background rendering has put it in the cache."""
+    """The PDF from the cache; rendered here for a small event; the last rendered version of
+    the standings without a task queue, or when asked for (`?last=1`), while the newest is
+    rendered after the answer; otherwise queued, and the progress (202) until the background
+    rendering has put it in the cache."""
     pdf = public_pdfs.cached(spec)
     if pdf is None and public_pdfs.renders_inline(event):
         pdf = public_pdfs.render_inline(spec)
+    asked = request.GET.get("last") == "1"
+    if pdf is None and (last := public_pdfs.last_for_visitor(spec, asked=asked)) is not None:
+        return _last_version(event, spec, last, filename)
     if pdf is None:
         job = public_pdfs.public_pdf_queue(pdf=spec, actor=request.user)
         # Without a broker the job ran when the queueing committed: serve it right away.

@@ -86,10 +86,11 @@ def queue(job: Job) -> None:
     dispatch(task, job)
 
 
-def publish_now(kind: str, *args: Any) -> None:
+def publish_now(kind: str, *args: Any, countdown: float | None = None) -> None:
     """Publish the task registered for `kind` with `args` at once: for a worker handing out
-    the parts of the job it runs (no transaction to wait for). A broker error propagates, so
-    the caller can fail its job."""
+    the parts of the job it runs (no transaction to wait for), or putting its own job back
+    for `countdown` seconds (a public PDF waiting for the results to settle). A broker error
+    propagates, so the caller can fail its job."""
     task = _task_for(kind)
     if task is None:
         raise LookupError(f"no task is registered for {kind!r}")
@@ -98,7 +99,10 @@ def publish_now(kind: str, *args: Any) -> None:
     running = current_task.request if current_task else None
     delivery = getattr(running, "delivery_info", None) or {}
     queue = delivery.get("routing_key")
-    task.apply_async(args, **({"queue": queue} if queue else {}))
+    options: dict[str, Any] = {"queue": queue} if queue else {}
+    if countdown:
+        options["countdown"] = countdown
+    task.apply_async(args, **options)
 
 
 def runs_eagerly() -> bool:

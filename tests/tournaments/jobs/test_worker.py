@@ -159,3 +159,69 @@ def test_a_round_published_is_told_by_e_mail_through_the_worker(smtp_and_worker)
     body = inbox.mails[0].get_body(preferencelist=("plain",)).get_content()
     assert "sedite za mizo 1, na mestu 3." in body
     assert link.token not in body
+
+
+@pytest.fixture
+def pdf_worker():
+    """A real worker rendering public PDFs, with a short quiet period for the standings."""
+    with _worker({"PUBLIC_PDF_QUIET_SECONDS": "2", "PUBLIC_PDF_LONGEST_WAIT_SECONDS": "60"}) as proc:
+        yield proc
+
+
+def test_a_burst_of_results_renders_the_standings_at_most_twice_showing_the_last_change(
+        pdf_worker, settings):
+    """Issue #35: 50 changes of the results within a few seconds (the confirmations at the end
+    of a round) make at most two renderings of the standings PDF through the real worker, and
+    the last one shows the last change."""
+    from sample_data import printouts
+    from tests.tournaments.pdf.pdftext import text
+    from tournaments.printing import public_pdfs
+    from tournaments.services import officiating
+
+    # Built as a small event (rendered in the request, nothing queued), then large: only the
+    # burst's changes queue the standings.
+    event = printouts.slovenian_event(slug="burst", tables=4)
+    settings.PDF_INLINE_MAX_TABLES = 2
+    referee = event.referees.first()
+    first = event.registrations.get(start_number=1)
+    started = time.monotonic()
+    for n in range(1, 51):
+        # Each an audited change of the results, committed on its own (autocommit).
+        officiating.standings_adjust(registration=first, actor=referee, reason=f"burst {n}",
+                                     score_delta=1000 + n)
+        # Spread over seconds, as confirmations come: longer than a rendering of these
+        # standings takes, so a worker rendering after each change would render many times.
+        time.sleep(0.1)
+    burst = time.monotonic() - started
+    assert burst < 20, f"the 50 changes took {burst:.1f} s"
+    event.refresh_from_db()
+    newest = public_pdfs.standings_of(event)
+    job = public_pdfs.pdf_job(newest)
+    # One job for the PDF, whatever the number of changes.
+    assert Job.objects.filter(event=event, kind=public_pdfs.RENDER_JOB).count() == 1
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        rendered = (job.result.get("rendered") or {}).get("parts")
+        if job.status == Job.Status.DONE and rendered == list(newest.parts):
+            break
+        if job.status == Job.Status.FAILED:
+            break
+        time.sleep(0.2)
+    else:
+        pdf_worker.terminate()
+        print(pdf_worker.stdout.read())
+        raise AssertionError(f"the standings were not rendered (job {job.status}, {job.result})")
+    assert job.status == Job.Status.DONE, job.message
+    # Each claim of the job is one rendering.
+    assert 1 <= job.attempts <= 2, f"{job.attempts} renderings for a burst of {burst:.1f} s"
+    # The last rendering shows the last change: 1,001 + ... + 1,050 = 51,275 on the score.
+    total = sum(1000 + n for n in range(1, 51))
+    pdf = public_pdfs.cached(newest)
+    assert pdf is not None
+    assert f"Janez Novak * TK Ljubljana 0 {total}" in text(pdf), text(pdf)
+    # Nothing left waiting, and a while later still nothing rendered again.
+    renderings = job.attempts
+    time.sleep(3)
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == (Job.Status.DONE, renderings)

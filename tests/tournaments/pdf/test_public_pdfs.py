@@ -6,8 +6,12 @@ of their event instead of building a hundred tables."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 from django.test import Client
+from django.utils import timezone
+from django.utils.http import http_date
 
 from config.celery import app
 from sample_data import printouts
@@ -30,6 +34,8 @@ def event():
 @pytest.fixture
 def large(settings):
     settings.PDF_INLINE_MAX_TABLES = 2
+    # No quiet period unless a test is about it: the jobs render when the test runs them.
+    settings.PUBLIC_PDF_QUIET_SECONDS = 0
 
 
 @pytest.fixture
@@ -108,10 +114,12 @@ def test_a_missing_version_of_a_large_event_answers_with_the_progress_not_a_pdf(
         Client().get("/e/open/rounds/1/seating.pdf")
     assert state.status_code == 202
     assert state.json() | {"message": ""} == {
-        "job": job.pk, "kind": "seating", "round": 1, "status": "queued",
+        "job": job.pk, "kind": "seating", "round": 1, "status": "queued", "settling": False,
         "status_label": "Queued", "progress": 0,
         "total": 1, "message": "", "url": None, "download_url": "/e/open/rounds/1/seating.pdf",
-        "status_url": "/e/open/rounds/1/seating.pdf/status/"}
+        "status_url": "/e/open/rounds/1/seating.pdf/status/",
+        # Never an older seating list: it would send players to the wrong table.
+        "last_url": None, "last_rendered_at": None}
     assert broker == [job.pk, standings.pk] and renders == []
     fragment = Client().get("/e/open/rounds/1/seating.pdf/status/", HTTP_HX_REQUEST="true")
     assert 'hx-get="/e/open/rounds/1/seating.pdf/status/"' in fragment.content.decode()
@@ -126,66 +134,182 @@ def test_a_missing_version_of_a_large_event_answers_with_the_progress_not_a_pdf(
     assert renders == ["seating_pdf"]
 
 
-def test_confirming_a_card_queues_the_standings_of_the_new_results_version(
+def test_confirming_a_card_finds_the_standings_queued_and_they_render_its_version(
         event, large, renders, broker, django_capture_on_commit_callbacks):
     _publish(event, django_capture_on_commit_callbacks)
     queued_before = list(broker)
-    # Every hand typed and confirmed, the card handed in and confirmed: only the last step
-    # changes the standings.
+    standings_job = Job.objects.get(key=public_pdfs.standings_of(event).job_key)
+    # Every hand typed and confirmed, the card handed in and confirmed: each step a new
+    # results version, and the standings' one job (queued by the publication, not run yet)
+    # is found waiting every time: nothing is queued again, nothing rendered.
     with django_capture_on_commit_callbacks(execute=True):
         printouts.play_tri1_table(event.rounds.get(number=1).tables.get(number=1))
     event.refresh_from_db()
     standings = public_pdfs.standings_of(event)
     job = Job.objects.get(key=standings.job_key)
-    assert job.result["kind"] == "standings"
-    assert job.result["parts"][2] == event.results_version
-    # Queued, not rendered: the request that confirmed did not wait for WeasyPrint.
-    assert broker == [*queued_before, job.pk] and renders == []
+    assert job.pk == standings_job.pk and job.result["kind"] == "standings"
+    assert job.status == Job.Status.QUEUED
+    assert broker == queued_before and renders == []
     # The seating list did not change with the results: its job of the publication stays.
     assert Job.objects.filter(kind=public_pdfs.RENDER_JOB, result__kind="seating").count() == 1
+    # The job queued at the publication renders the version of when it starts: the last card.
     tasks.render_public_pdf.apply(args=[job.pk]).get()
+    job.refresh_from_db()
+    assert job.result["rendered"]["parts"][2] == event.results_version
     pdf = _is_pdf(Client().get("/e/open/standings.pdf"))
     assert renders == ["standings_pdf"] and pdf == public_pdfs.cached(standings)
 
 
-def test_a_job_whose_version_was_superseded_renders_nothing(
+def _withdraw_last(event) -> None:
+    registration = event.registrations.exclude(status="withdrawn").order_by("start_number").last()
+    services.registration_set_status(registration=registration, status="withdrawn",
+                                     actor=event.organisers.first())
+    event.refresh_from_db()
+
+
+def test_a_job_queued_for_an_old_version_renders_the_newest(
         event, large, renders, broker, django_capture_on_commit_callbacks):
     _publish(event, django_capture_on_commit_callbacks)
     old = public_pdfs.standings_of(event)
-    with django_capture_on_commit_callbacks(execute=True):
-        job = public_pdfs.public_pdf_queue(pdf=old)
-    registration = event.registrations.order_by("start_number").last()
-    services.registration_set_status(registration=registration, status="withdrawn",
-                                     actor=event.organisers.first())
+    job = public_pdfs.pdf_job(old)
+    _withdraw_last(event)
+    newest = public_pdfs.standings_of(event)
+    assert newest.parts != old.parts and public_pdfs.pdf_job(newest).pk == job.pk
     done = public_pdfs.public_pdf_render(job.pk)
-    assert done.status == Job.Status.FAILED and "newer version" in done.message
-    assert renders == []
+    assert done.status == Job.Status.DONE and renders == ["standings_pdf"]
+    assert public_pdfs.cached(newest) is not None and public_pdfs.cached(old) is None
+    assert done.result["rendered"]["parts"] == list(newest.parts)
 
 
-def test_rendering_a_version_forgets_the_jobs_of_the_older_ones(
-        event, large, renders, broker, django_capture_on_commit_callbacks):
-    """A large event queues a standings version per confirmed card: once a version is
-    rendered, the finished and superseded jobs of the older ones are deleted, and nothing else
-    (the seating list's job, a job still waiting)."""
+def test_one_job_per_pdf_and_a_change_while_it_renders_renders_it_once_more(
+        event, large, renders, broker, django_capture_on_commit_callbacks, monkeypatch):
+    """At most one job waiting or running per PDF: asking while it waits or runs queues
+    nothing; a change that came while it rendered queues it once more when it ends, and that
+    rendering shows the change."""
     _publish(event, django_capture_on_commit_callbacks)
-    organiser = event.organisers.first()
-    standings_jobs = []
-    for registration in event.registrations.order_by("-start_number")[:3]:
-        with django_capture_on_commit_callbacks(execute=True):
-            standings_jobs.append(public_pdfs.public_pdf_queue(pdf=public_pdfs.standings_of(event)))
-        services.registration_set_status(registration=registration, status="withdrawn",
-                                         actor=organiser)
-        event.refresh_from_db()
-    first, second, third = standings_jobs
-    assert public_pdfs.public_pdf_render(first.pk).status == Job.Status.FAILED  # superseded
-    waiting = public_pdfs.public_pdf_queue(pdf=public_pdfs.standings_of(event))
-    Job.objects.filter(pk=second.pk).update(status=Job.Status.DONE)
-    Job.objects.filter(pk=third.pk).update(status=Job.Status.RUNNING)
-    seating = Job.objects.get(result__kind="seating")
-    # The newest version renders and takes the finished and failed older ones with it.
-    assert public_pdfs.public_pdf_render(waiting.pk).status == Job.Status.DONE
-    left = set(Job.objects.filter(kind=public_pdfs.RENDER_JOB).values_list("pk", flat=True))
-    assert left == {waiting.pk, third.pk, seating.pk}
+    job = public_pdfs.pdf_job(public_pdfs.standings_of(event))
+    published = list(broker)
+    assert published.count(job.pk) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(3):
+            assert public_pdfs.public_pdf_queue(pdf=public_pdfs.standings_of(event)).pk == job.pk
+    assert broker == published
+
+    original = public_pdfs._render
+    seen_while_running: list[str] = []
+
+    def render_while_a_card_is_confirmed(pdf):
+        if not seen_while_running:
+            # A change commits while the first rendering runs: it finds the job running.
+            with django_capture_on_commit_callbacks(execute=True):
+                _withdraw_last(event)
+            seen_while_running.append(Job.objects.get(pk=job.pk).status)
+        return original(pdf)
+
+    monkeypatch.setattr(public_pdfs, "_render", render_while_a_card_is_confirmed)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = public_pdfs.public_pdf_render(job.pk)
+    assert seen_while_running == [Job.Status.RUNNING]
+    # Rendered the version it started with, then queued itself again (published once more).
+    assert first.status == Job.Status.QUEUED and broker == [*published, job.pk]
+    newest = public_pdfs.standings_of(event)
+    assert public_pdfs.cached(newest) is None
+    again = public_pdfs.public_pdf_render(job.pk)
+    assert again.status == Job.Status.DONE and again.attempts == 2
+    assert again.result["rendered"]["parts"] == list(newest.parts)
+    assert public_pdfs.cached(newest) is not None and renders == ["standings_pdf"] * 2
+    # Run again (a message delivered twice): nothing; and still one job per PDF.
+    assert public_pdfs.public_pdf_render(job.pk).attempts == 2 and len(renders) == 2
+    assert Job.objects.filter(kind=public_pdfs.RENDER_JOB).count() == 2  # seating, standings
+
+
+def test_the_standings_wait_for_the_results_to_settle_and_say_so(
+        event, large, renders, broker, django_capture_on_commit_callbacks, monkeypatch, settings):
+    from datetime import timedelta
+
+    from tournaments.models import AuditEntry
+    from tournaments.runtime import jobs
+
+    settings.PUBLIC_PDF_QUIET_SECONDS = 5
+    settings.PUBLIC_PDF_LONGEST_WAIT_SECONDS = 30
+    _publish(event, django_capture_on_commit_callbacks)
+
+    def last_change_ago(seconds: float) -> None:
+        AuditEntry.objects.filter(event=event).update(
+            created_at=timezone.now() - timedelta(seconds=seconds))
+
+    put_back: list[tuple] = []
+    monkeypatch.setattr(jobs, "publish_now",
+                        lambda kind, *args, countdown=None: put_back.append((kind, *args, countdown)))
+    # The seating list does not wait: a hall is waiting for it.
+    seating = public_pdfs.pdf_job(public_pdfs.seating_of(event, event.rounds.get(number=1)))
+    assert public_pdfs.public_pdf_render(seating.pk).status == Job.Status.DONE
+    # The standings do: the event's last change (its audit trail) was a second ago. The job
+    # goes back to the queue for the rest of the quiet period, and stays queued.
+    last_change_ago(1)
+    job = public_pdfs.pdf_job(public_pdfs.standings_of(event))
+    assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.QUEUED
+    assert renders == ["seating_pdf"] and len(put_back) == 1
+    kind, job_id, countdown = put_back[0]
+    assert (kind, job_id) == (public_pdfs.RENDER_JOB, job.pk) and 3 < countdown <= 4
+    # The visitor is told why, in words, in the event's language.
+    state = Client().get("/e/open/standings.pdf/status/").json()
+    assert state["settling"] is True and state["status"] == "queued"
+    assert state["status_label"] == "Waiting for the results to settle"
+    page = Client().get("/e/open/standings.pdf/status/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Lestvica (PDF): Čakam, da se rezultati umirijo" in page
+    # Still within the period: back again for what is left of it.
+    last_change_ago(4)
+    public_pdfs.public_pdf_render(job.pk)
+    assert 0 < put_back[-1][2] <= 1 and renders == ["seating_pdf"]
+    # Quiet for longer than the period: it renders.
+    last_change_ago(6)
+    assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.DONE
+    assert renders == ["seating_pdf", "standings_pdf"] and len(put_back) == 2
+    state = Client().get("/e/open/standings.pdf/status/").json()
+    assert (state["settling"], state["status"], state["last_url"]) == (False, "done", None)
+    rendered = public_pdfs.cached(public_pdfs.standings_of(event))
+    rendered_at = timezone.localtime(
+        datetime.fromisoformat(Job.objects.get(pk=job.pk).result["rendered"]["at"]), event.tz)
+
+    # A new change: while the newest standings wait, the page offers the last ones with
+    # their time, and they are served at once, marked.
+    with django_capture_on_commit_callbacks(execute=True):
+        _withdraw_last(event)
+    last_change_ago(1)
+    state = Client().get("/e/open/standings.pdf/status/").json()
+    assert state["settling"] is True and state["last_url"] == "/e/open/standings.pdf?last=1"
+    # In the event's time zone (JSON keeps milliseconds).
+    assert state["last_rendered_at"].startswith(rendered_at.isoformat()[:23])
+    assert state["last_rendered_at"].endswith(rendered_at.isoformat()[-6:])
+    page = Client().get("/e/open/standings.pdf", HTTP_ACCEPT="text/html")
+    assert page.status_code == 202
+    assert (f'<a href="/e/open/standings.pdf?last=1">Zadnja različica, stanje ob '
+            f'{rendered_at:%H:%M}</a>') in page.content.decode()
+    last = Client().get("/e/open/standings.pdf?last=1")
+    assert _is_pdf(last) == rendered and last["X-PDF-As-Of"] == f"{rendered_at:%Y-%m-%d %H:%M}"
+    assert renders == ["seating_pdf", "standings_pdf"]
+
+
+def test_results_that_never_settle_still_render_after_the_longest_wait(
+        event, large, renders, broker, django_capture_on_commit_callbacks, monkeypatch, settings):
+    from datetime import timedelta
+
+    from tournaments.models import AuditEntry
+    from tournaments.runtime import jobs
+
+    settings.PUBLIC_PDF_QUIET_SECONDS = 5
+    settings.PUBLIC_PDF_LONGEST_WAIT_SECONDS = 20
+    _publish(event, django_capture_on_commit_callbacks)
+    monkeypatch.setattr(jobs, "publish_now", lambda kind, *args, countdown=None: None)
+    job = public_pdfs.pdf_job(public_pdfs.standings_of(event))
+    AuditEntry.objects.filter(event=event).update(created_at=timezone.now())
+    assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.QUEUED
+    # Queued 25 s ago and the results changed a moment ago again: no more waiting.
+    queued_at = (timezone.now() - timedelta(seconds=25)).isoformat()
+    Job.objects.filter(pk=job.pk).update(result={**job.result, "queued_at": queued_at})
+    AuditEntry.objects.filter(event=event).update(created_at=timezone.now())
+    assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.DONE
     assert renders == ["standings_pdf"]
 
 
@@ -266,3 +390,38 @@ def test_the_standings_progress_after_a_round_and_a_failed_rendering_asked_again
     pdf = _is_pdf(Client().get("/e/open/standings.pdf?round=1"))
     assert "Lestvica po 1. krogu" in text(pdf)
     assert renders == ["standings_pdf"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_a_visitor_gets_the_last_standings_with_their_time_at_once(
+        event, large, renders):
+    # Autocommit as in production, tasks in the process (no broker).
+    services.round_publish(rnd=event.rounds.get(number=1), actor=event.organisers.first())
+    first = _is_pdf(Client().get("/e/open/standings.pdf"))  # none rendered yet: in the request
+    assert renders == ["seating_pdf", "standings_pdf"]
+    event.refresh_from_db()
+    job = public_pdfs.pdf_job(public_pdfs.standings_of(event))
+    rendered_at = datetime.fromisoformat(job.result["rendered"]["at"])
+    _withdraw_last(event)
+    # The next visitor gets the last version at once, marked with its time; the newest is
+    # rendered once his answer has gone (the test client closes the response as a server does).
+    stale = Client().get("/e/open/standings.pdf")
+    assert _is_pdf(stale) == first
+    assert stale["X-PDF-As-Of"] == timezone.localtime(rendered_at, event.tz).strftime("%Y-%m-%d %H:%M")
+    assert stale["Last-Modified"] == http_date(rendered_at.timestamp())
+    assert "no-cache" in stale["Cache-Control"]
+    # Its footer says when it was printed, the visible note of its time.
+    assert rendered_at.astimezone(event.tz).strftime("%Y-%m-%d") in text(first)
+    assert renders == ["seating_pdf", "standings_pdf", "standings_pdf"]
+    newest = public_pdfs.cached(public_pdfs.standings_of(event))
+    assert newest is not None and newest != first
+    # The visitor after him gets the newest, unmarked, and nothing renders again.
+    fresh = Client().get("/e/open/standings.pdf")
+    assert _is_pdf(fresh) == newest and "X-PDF-As-Of" not in fresh
+    assert renders == ["seating_pdf", "standings_pdf", "standings_pdf"]
+    # The seating list is never served old: a changed one is rendered for the visitor.
+    player = event.registrations.get(start_number=1).player
+    player.last_name = "Novakovič"
+    player.save()
+    renamed = Client().get("/e/open/rounds/1/seating.pdf")
+    assert "Novakovič" in text(_is_pdf(renamed)) and "X-PDF-As-Of" not in renamed
