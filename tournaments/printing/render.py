@@ -366,9 +366,31 @@ def seating_pdf(rnd: Round) -> bytes:
     return _single("pdf/seating_list.html", context, rnd.event, f"{rnd.event.name} – {rnd.number}")
 
 
+# The standings list's columns in mm (A4 less the 12 mm margins is 186 mm). Fixed widths let
+# WeasyPrint lay the table out without measuring every cell's text first (`table-layout:
+# fixed`): a third of the list's layout at 1,024 players (docs/performance.md).
+STANDINGS_WIDTH_MM = 186.0
+STANDINGS_FIXED_MM = {"rank": 10.0, "number": 9.0, "club": 30.0, "points": 12.0, "score": 16.0}
+STANDINGS_ROUND_MM = 15.0
+STANDINGS_NAME_MIN_MM = 45.0
+
+
+def standings_columns(rounds: int, uses_points: bool) -> dict[str, float]:
+    """The widths of the standings list's columns: the player's name takes what is left, the
+    rounds' columns narrow (down to equal shares) when there are many of them."""
+    fixed = dict(STANDINGS_FIXED_MM)
+    if not uses_points:
+        fixed.pop("points")
+    spare = STANDINGS_WIDTH_MM - sum(fixed.values()) - STANDINGS_NAME_MIN_MM
+    per_round = min(STANDINGS_ROUND_MM, spare / rounds) if rounds else 0.0
+    name = STANDINGS_WIDTH_MM - sum(fixed.values()) - per_round * rounds
+    return {**fixed, "name": name, "round": per_round}
+
+
 def standings_pdf(event: Event, *, up_to_round: int | None = None) -> bytes:
     sheet = selectors.standings_sheet(event, up_to_round=up_to_round)
-    return _single("pdf/standings.html", {"sheet": sheet}, event, event.name)
+    columns = standings_columns(len(sheet.rounds), sheet.uses_points)
+    return _single("pdf/standings.html", {"sheet": sheet, "columns": columns}, event, event.name)
 
 
 def scorecard_pdf(card: selectors.FilledScorecard) -> bytes:

@@ -170,3 +170,18 @@ def test_money_standings_are_in_crowns():
     assert re.search(r"23 Petr Fric .*−27,70$", body, re.M)
     assert "Nepotvrzené" not in body
     assert "dosud nepotvrzené stoly" in body  # the other tables of the round are pending
+
+
+@pytest.mark.parametrize(("rounds", "uses_points"), [(0, True), (4, True), (4, False), (9, True),
+                                                     (20, True)])
+def test_the_standings_columns_fill_the_page_and_leave_the_name_its_room(rounds, uses_points):
+    """The standings list is laid out with fixed column widths (no measuring of every cell):
+    they add up to the page's width, the name keeps at least its minimum, and many rounds
+    share what is left rather than push the name off the page."""
+    columns = render.standings_columns(rounds, uses_points)
+    total = columns["rank"] + columns["number"] + columns["name"] + columns["club"] + \
+        columns["round"] * rounds + columns["score"] + (columns["points"] if uses_points else 0)
+    assert total == pytest.approx(render.STANDINGS_WIDTH_MM)
+    assert columns["name"] >= render.STANDINGS_NAME_MIN_MM
+    assert columns["round"] <= render.STANDINGS_ROUND_MM
+    assert ("points" in columns) == uses_points
