@@ -143,8 +143,10 @@ def measure(event) -> dict[str, str]:
         for name, seconds in phases.seconds.items():
             totals[name].append(seconds)
         queries = count
-    for name, values in totals.items():
-        out[f"import: {name}"] = f"{statistics.median(values) * 1000:,.0f} ms"
+    order = ["loads (JSON with the input limits)", "import_event", *_import_phases().spots]
+    for name in order:
+        if totals.get(name):
+            out[f"import: {name}"] = f"{statistics.median(totals[name]) * 1000:,.0f} ms"
     out["import: queries"] = f"{queries:,}"
     out.update(_delta(event, doc))
     return out

@@ -76,6 +76,16 @@ def inserted(model: type[models.Model], objs: list[Any]) -> list[Any]:
     return objs
 
 
+# Fields whose value, as the checked archive holds it (already converted by the field's
+# to_python), is the value PostgreSQL stores: prepared by bulk_create, each gives its value
+# back. Only these exact classes (a subclass may prepare otherwise), and only while their
+# get_db_prep_save is Django's own.
+_AS_STORED = {cls: cls.get_db_prep_save for cls in (
+    models.IntegerField, models.BigIntegerField, models.PositiveIntegerField,
+    models.PositiveSmallIntegerField, models.SmallIntegerField, models.CharField, models.TextField,
+    models.BooleanField)}
+
+
 def _copied(model: type[models.Model], objs: list[Any]) -> list[Any]:
     """`inserted` on PostgreSQL for many rows (the hands and the trail of a large event): their
     keys drawn from the table's sequence in one query, then the rows sent with COPY. Django's
@@ -95,10 +105,12 @@ def _copied(model: type[models.Model], objs: list[Any]) -> list[Any]:
         cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
                        [meta.db_table, meta.pk.column, len(objs)])
         keys = [row[0] for row in cursor.fetchall()]
+        prepared = [(f, _AS_STORED.get(type(f)) is None or f.get_db_prep_save.__func__
+                     is not _AS_STORED[type(f)], f.attname) for f in fields]
         with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
             for key, obj in zip(keys, objs, strict=True):
-                copy.write_row([key, *(f.get_db_prep_save(f.pre_save(obj, True), db)
-                                       for f in fields)])
+                copy.write_row([key, *(f.get_db_prep_save(f.pre_save(obj, True), db) if prepare
+                                       else getattr(obj, attname) for f, prepare, attname in prepared)])
     for key, obj in zip(keys, objs, strict=True):
         obj.pk = key
         obj._state.adding = False

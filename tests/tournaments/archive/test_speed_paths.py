@@ -106,3 +106,22 @@ def test_players_read_ahead_are_matched_as_one_by_one():
         a, b = one_by_one.resolve(v, user, occurrence), ahead.resolve(v, user, occurrence)
         assert type(a) is type(b)
         assert (a.pk == b.pk) if isinstance(a, Player) else (a.values == b.values and a.user == b.user)
+
+
+@pytest.mark.django_db
+def test_rows_copied_into_postgresql_come_back_as_the_archive_holds_them(monkeypatch):
+    """Large kinds of rows go into PostgreSQL with COPY (tournaments.archive.write._copied);
+    here every kind does, and the event exports again to the same text."""
+    from django.db import connection
+
+    from tournaments.archive import write
+
+    if connection.vendor != "postgresql":
+        pytest.skip("COPY is PostgreSQL's (DATABASE_URL)")
+    text = archive.dumps(archive.export_event(rich_demo()))
+    wipe_database()
+    monkeypatch.setattr(write, "COPY_FROM", 1)
+    event = archive.import_event(json.loads(text), actor=None)
+    assert archive.dumps(archive.export_event(event)) == text
+    hand = Hand.objects.filter(scorecard__table__round__event=event).order_by("pk").last()
+    assert hand.scorecard.table.round.event == event and isinstance(hand.record, dict)
