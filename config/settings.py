@@ -255,6 +255,9 @@ VENUE_WIFI_PASSWORD = env.str("VENUE_WIFI_PASSWORD", default="")
 # The largest push of a venue laptop's event state this server reads, uncompressed (a whole
 # archive: about 4 KB a hand, docs/venue.md).
 VENUE_PUSH_MAX_BYTES = env.int("VENUE_PUSH_MAX_BYTES", default=64 * 1024 * 1024)
+# The largest archive an import takes once inflated when it is sent compressed with gzip
+# (tournaments.archive.api): a 1,024-player day of 4 rounds is about 80 MB of JSON.
+ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=512 * 1024 * 1024)
 # A venue laptop pushes an event it holds by itself after each change (tournaments.venue.pusher):
 # the changes of this many seconds together, and a failed push again after VENUE_PUSH_RETRY.
 VENUE_AUTO_PUSH = env.bool("VENUE_AUTO_PUSH", default=True)

@@ -53,7 +53,7 @@ class SeasonArchiveView(APIView):
                             code="not_organiser")
         with archive.read_snapshot():
             text = archive.dumps(season_archive.export_season(found))
-        return file_response(text, f"{league}-{season}.json")
+        return file_response(text, f"{league}-{season}.json", request)
 
 
 class SeasonArchiveImportView(APIView):
@@ -84,7 +84,7 @@ class CupArchiveView(APIView):
                             code="not_organiser")
         with archive.read_snapshot():
             text = archive.dumps(cup_archive.export_cup(found))
-        return file_response(text, f"{slug}.json")
+        return file_response(text, f"{slug}.json", request)
 
 
 class CupArchiveImportView(APIView):

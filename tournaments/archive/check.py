@@ -5,6 +5,7 @@ fields, the document's header, and the players and user accounts an archive name
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,15 @@ def _type_check(f: models.Field) -> Any:
     return lambda v: isinstance(v, str)
 
 
+@functools.cache
+def _field_rule(model: type[models.Model], name: str) -> tuple[models.Field, Any, frozenset | None]:
+    """A model field, the check of its JSON type and its choices: looked up once per field,
+    not once per value (an archive of 1,024 players holds millions of values)."""
+    f = model._meta.get_field(name)
+    choices = frozenset(c for c, _label in f.flatchoices) if f.choices else None
+    return f, _type_check(f), choices
+
+
 @dataclass
 class Checker:
     """Collects every problem of a document, each at its path, in the errors' contract shape.
@@ -86,6 +96,7 @@ class Checker:
     refusal is built in the reader's language; the path and the code stay as they are."""
 
     errors: list[dict[str, Any]] = field(default_factory=list)
+    valid_usernames: dict[str, str] = field(default_factory=dict)
 
     def add(self, path: str, code: str, message: str, hand: int | None = None) -> None:
         self.errors.append({"hand": hand, "field": path, "code": code,
@@ -115,13 +126,13 @@ class Checker:
     def value(self, model: type[models.Model], name: str, value: Any, path: str) -> Any:
         """A model field's value from the archive, converted and checked with the field's own
         validators (length, choices, ranges, time zones), or INVALID."""
-        f = model._meta.get_field(name)
+        f, type_check, choices = _field_rule(model, name)
         if value is None:
             if f.null:
                 return None
             self.add(path, "null", _("may not be null"))
             return INVALID
-        if not _type_check(f)(value):
+        if not type_check(value):
             self.add(path, "wrong_type", _("must be %(expected)s, got %(type)s") % {
                 "expected": _expected_words(f), "type": _json_type(value)})
             return INVALID
@@ -139,12 +150,12 @@ class Checker:
             return INVALID
         try:
             converted = f.to_python(value)
-            if f.choices and converted not in {c for c, _label in f.flatchoices}:
-                choices = ", ".join(str(c) for c, _label in f.flatchoices)
+            if choices is not None and converted not in choices:
                 self.add(path, "invalid_choice", _("must be one of %(choices)s, got %(value)s") % {
-                    "choices": choices, "value": repr(value)})
+                    "choices": ", ".join(str(c) for c, _label in f.flatchoices), "value": repr(value)})
                 return INVALID
-            f.run_validators(converted)
+            if f.validators:
+                f.run_validators(converted)
         except ValidationError as exc:
             for message in exc.messages:
                 self.add(path, "invalid", message)
@@ -180,9 +191,16 @@ class Checker:
     def username(self, value: Any, path: str, *, nullable: bool = True) -> str | None:
         if value is None and nullable:
             return None
+        # The same few officials name thousands of hands and entries: a name is checked once.
+        if isinstance(value, str) and value in self.valid_usernames:
+            return self.valid_usernames[value]
         user_model = get_user_model()
         cleaned = self.value(user_model, user_model.USERNAME_FIELD, value, path)
-        return None if cleaned is INVALID else cleaned
+        if cleaned is INVALID:
+            return None
+        if isinstance(value, str):
+            self.valid_usernames[value] = cleaned
+        return cleaned
 
     def check_constraints(self, instance: models.Model, path: str) -> None:
         """The model's own check constraints on an unsaved instance (rules such as "the last
@@ -264,6 +282,14 @@ class PlayerResolver:
 
     cache: dict[tuple, Player | NewPlayer] = field(default_factory=dict)
     claimed: set[int] = field(default_factory=set)
+    # The registry's candidates read ahead for a whole file (`prefetch`): by federation id, by
+    # username, and the namesakes by (first name, last name, club) in id order. A key read
+    # ahead and not found is None (or []); a key never read ahead is looked up on its own.
+    by_federation_id: dict[str, Player | None] = field(default_factory=dict)
+    by_user: dict[str, Player | None] = field(default_factory=dict)
+    namesakes: dict[tuple[str, str, str], list[Player]] = field(default_factory=dict)
+    # The players this import creates, by the username linked to them.
+    new_by_user: dict[str, NewPlayer] = field(default_factory=dict)
 
     @staticmethod
     def identity(values: dict[str, Any], user: str | None, occurrence: int) -> tuple:
@@ -273,28 +299,71 @@ class PlayerResolver:
             return ("user", user)
         return ("name", values["first_name"], values["last_name"], values["club"], occurrence)
 
+    def prefetch(self, players: list[tuple[dict[str, Any], str | None]]) -> None:
+        """Read the registry's candidates of every archived (values, username) at once: three
+        queries for a file instead of up to three a player. Nothing is written between this
+        and the resolving (the whole file is checked first), so the answers are the same."""
+        feds = {v["federation_id"] for v, _user in players if v["federation_id"]} - set(self.by_federation_id)
+        if feds:
+            self.by_federation_id.update(dict.fromkeys(feds))
+            self.by_federation_id.update(
+                {p.federation_id: p for p in Player.objects.filter(federation_id__in=sorted(feds))})
+        names = {u for _values, u in players if u} - set(self.by_user)
+        if names:
+            field_name = get_user_model().USERNAME_FIELD
+            self.by_user.update(dict.fromkeys(names))
+            self.by_user.update({p.user.get_username(): p for p in Player.objects.filter(
+                **{f"user__{field_name}__in": sorted(names)}).select_related("user")})
+        triples = {(v["first_name"], v["last_name"], v["club"]) for v, _user in players} - set(self.namesakes)
+        if triples:
+            for triple in triples:
+                self.namesakes[triple] = []
+            for p in Player.objects.filter(last_name__in=sorted({t[1] for t in triples})).order_by("pk"):
+                key = (p.first_name, p.last_name, p.club)
+                if key in triples:
+                    self.namesakes[key].append(p)
+
+    def _by_federation_id(self, federation_id: str) -> Player | None:
+        if federation_id in self.by_federation_id:
+            return self.by_federation_id[federation_id]
+        return Player.objects.filter(federation_id=federation_id).first()
+
+    def _by_username(self, user: str) -> Player | None:
+        if user in self.by_user:
+            return self.by_user[user]
+        return Player.objects.filter(user__username=user).first()
+
+    def _namesake(self, values: dict[str, Any]) -> Player | None:
+        """The first namesake by id not yet claimed (with no federation id of his own when the
+        archived player has one: a namesake with another federation id is somebody else)."""
+        triple = (values["first_name"], values["last_name"], values["club"])
+        if triple not in self.namesakes:
+            namesakes = Player.objects.filter(
+                first_name=values["first_name"], last_name=values["last_name"],
+                club=values["club"]).exclude(pk__in=self.claimed).order_by("pk")
+            if values["federation_id"]:
+                namesakes = namesakes.filter(federation_id="")
+            return namesakes.first()
+        return next((p for p in self.namesakes[triple] if p.pk not in self.claimed
+                     and not (values["federation_id"] and p.federation_id)), None)
+
     def resolve(self, values: dict[str, Any], user: str | None, occurrence: int) -> Player | NewPlayer:
         ident = self.identity(values, user, occurrence)
         if ident in self.cache:
             return self.cache[ident]
         found: Player | NewPlayer | None = None
         if values["federation_id"]:
-            found = Player.objects.filter(federation_id=values["federation_id"]).first()
+            found = self._by_federation_id(values["federation_id"])
         if found is None and user:
-            found = Player.objects.filter(user__username=user).first()
+            found = self._by_username(user)
             if found is None:
-                found = next((p for p in self.cache.values()
-                              if isinstance(p, NewPlayer) and p.user == user), None)
+                found = self.new_by_user.get(user)
         if found is None:
-            namesakes = Player.objects.filter(
-                first_name=values["first_name"], last_name=values["last_name"],
-                club=values["club"]).exclude(pk__in=self.claimed).order_by("pk")
-            if values["federation_id"]:
-                # A namesake with another federation id is somebody else.
-                namesakes = namesakes.filter(federation_id="")
-            found = namesakes.first()
+            found = self._namesake(values)
         if found is None:
             found = NewPlayer(values=values, user=user)
+            if user:
+                self.new_by_user.setdefault(user, found)
         if isinstance(found, Player):
             self.claimed.add(found.pk)
         self.cache[ident] = found

@@ -594,6 +594,7 @@ def resolve_players(checker: Checker, ctx: ImportContext, plans: list[dict]) -> 
     (federation ids and users first, so a namesake is not taken before its owner), and refuse
     two registrations of one event that turn out to be the same player."""
     entries = [reg for plan in plans for reg in plan["registrations"]]
+    ctx.resolver.prefetch([reg["player"] for reg in entries])
     first = [r for r in entries if r["player"][0]["federation_id"] or r["player"][1]]
     rest = [r for r in entries if not (r["player"][0]["federation_id"] or r["player"][1])]
     for reg in [*first, *rest]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
     AUDIT_FIELDS,
@@ -15,6 +18,7 @@ from tournaments.archive.format import (
     LOCAL_ACTIONS,
     MONEY_ROW_FIELDS,
     PENALTY_FIELDS,
+    PLAYER_FIELDS,
     REGISTRATION_FIELDS,
     ROUND_FIELDS,
     SCORECARD_FIELDS,
@@ -23,7 +27,7 @@ from tournaments.archive.format import (
     VERSION,
     exported_with,
     plain,
-    player_key,
+    plain_row,
     username,
     usernames_of,
 )
@@ -34,6 +38,7 @@ from tournaments.models import (
     Hand,
     MoneySheetRow,
     Penalty,
+    Player,
     Registration,
     Round,
     Scorecard,
@@ -57,15 +62,20 @@ def event_body(event: Event) -> dict[str, Any]:
 
 
 class _EventExport:
-    """One event written out, step by step in the archive's order of members. The natural
-    keys the steps name each other by are kept here: start numbers by registration id,
-    (round, table) by table id, (round, table, hand) by hand id."""
+    """One event written out, step by step in the archive's order of members.
+
+    Every kind of row is read with one query as plain values (`values()`, no model objects:
+    an event of 1,024 players has some 25,000 hands and 60,000 audit entries), and the users
+    they name with one more. The natural keys the steps name each other by are kept here:
+    start numbers by registration id, (round, table) by table id, (round, table, hand) by
+    hand id."""
 
     def __init__(self, event: Event) -> None:
         self.event = event
         self.sn_of: dict[int, int] = {}
         self.table_key: dict[int, tuple[int, int]] = {}
         self.hand_key: dict[int, tuple[int, int, int]] = {}
+        self.names: dict[int, str] = {}
 
     def table_ref(self, table_id: int | None) -> dict[str, int] | None:
         if table_id is None or table_id not in self.table_key:
@@ -76,160 +86,232 @@ class _EventExport:
     def hand_number(self, hand_id: int | None) -> int | None:
         return self.hand_key[hand_id][2] if hand_id in self.hand_key else None
 
+    def name(self, user_id: int | None) -> str | None:
+        return None if user_id is None else self.names[user_id]
+
     def body(self) -> dict[str, Any]:
         event = self.event
         body = plain(event, EVENT_FIELDS)
         body["organisers"] = usernames_of(event.organisers)
         body["referees"] = usernames_of(event.referees)
-
-        regs = list(event.registrations.select_related("player__user").order_by("start_number"))
-        self.sn_of = {r.pk: r.start_number for r in regs}
+        rows = _EventRows(event)
+        self.names = rows.usernames()
+        self.sn_of = {r["pk"]: r["start_number"] for r in rows.regs}
         body["registrations"] = [
-            {**plain(r, REGISTRATION_FIELDS), "player": player_key(r.player)} for r in regs
+            {**plain_row(Registration, REGISTRATION_FIELDS, r),
+             "player": {**plain_row(Player, PLAYER_FIELDS, {n: r[f"player__{n}"] for n in PLAYER_FIELDS}),
+                        "user": self.name(r["player__user_id"])}}
+            for r in rows.regs
         ]
-        rounds = list(event.rounds.order_by("number"))
-        tables = list(Table.objects.filter(round__event=event).select_related("round")
-                      .order_by("round__number", "number"))
-        self.table_key = {t.pk: (t.round.number, t.number) for t in tables}
-        cards, rows, body["rounds"] = self._rounds(rounds, tables)
-        penalties, adjustments = self._penalties_and_adjustments(body)
-        entries = sorted(event.audit_entries.exclude(action__in=LOCAL_ACTIONS)
-                         .select_related("actor", "content_type"),
-                         key=lambda e: (e.created_at, e.pk))
-        disputes = self._disputes(body, {e.pk: i for i, e in enumerate(entries)})
+        round_number = {r["pk"]: r["number"] for r in rows.rounds}
+        self.table_key = {t["pk"]: (round_number[t["round_id"]], t["number"]) for t in rows.tables}
+        body["rounds"] = self._rounds(rows)
+        self._penalties_and_adjustments(body, rows)
+        entry_index = {e["pk"]: i for i, e in enumerate(rows.entries)}
+        self._disputes(body, rows, entry_index)
 
-        refs = _target_refs(event, regs, rounds, tables, self.table_key, cards, self.hand_key, rows,
-                            penalties, disputes, adjustments)
+        refs = _TargetRefs(event, rows, self.table_key, self.hand_key, self.sn_of)
         body["audit"] = [
-            audit_out(e, refs.get((e.content_type.app_label, e.content_type.model), {}).get(e.object_id),
-                      self.table_ref(e.table_id))
-            for e in entries
+            _audit_row_out(e, self.name(e["actor_id"]), refs.label(e["content_type_id"]),
+                           refs.ref(e["content_type_id"], e["object_id"]), self.table_ref(e["table_id"]))
+            for e in rows.entries
         ]
         return body
 
-    def _rounds(self, rounds: list[Round], tables: list[Table]
-                ) -> tuple[dict[int, Scorecard], dict[int, list[MoneySheetRow]], list[dict[str, Any]]]:
+    def _rounds(self, rows: _EventRows) -> list[dict[str, Any]]:
         """The rounds with their tables, each with its seats and scorecard (hands and money
-        rows), read with one query per kind. Returns the cards by table id, the money rows
-        by card id (the trail names them) and the rounds' part of the archive."""
-        event, sn_of = self.event, self.sn_of
-        cards = {c.table_id: c for c in Scorecard.objects.filter(table__round__event=event)
-                 .select_related("submitted_by", "confirmed_by", "verified_by")}
-        seats: dict[int, list[Seat]] = {}
-        for s in Seat.objects.filter(round__event=event).order_by("position"):
-            seats.setdefault(s.table_id, []).append(s)
-        hands: dict[int, list[Hand]] = {}
-        for h in (Hand.objects.filter(scorecard__table__round__event=event)
-                  .select_related("entered_by", "confirmed_by", "scorecard").order_by("number")):
-            hands.setdefault(h.scorecard_id, []).append(h)
-            self.hand_key[h.pk] = (*self.table_key[h.scorecard.table_id], h.number)
-        rows: dict[int, list[MoneySheetRow]] = {}
-        for row in MoneySheetRow.objects.filter(scorecard__table__round__event=event):
-            rows.setdefault(row.scorecard_id, []).append(row)
-
+        rows)."""
+        sn_of, name = self.sn_of, self.name
+        seats: dict[int, list[dict[str, Any]]] = {}
+        for s in rows.seats:
+            seats.setdefault(s["table_id"], []).append(
+                {**plain_row(Seat, SEAT_FIELDS, s), "start_number": sn_of[s["registration_id"]]})
+        card_table = {c["pk"]: c["table_id"] for c in rows.cards}
+        hands: dict[int, list[dict[str, Any]]] = {}
+        for h in rows.hands:
+            hands.setdefault(h["scorecard_id"], []).append(
+                {**plain_row(Hand, HAND_FIELDS, h), "entered_by": name(h["entered_by_id"]),
+                 "confirmed_by": name(h["confirmed_by_id"])})
+            self.hand_key[h["pk"]] = (*self.table_key[card_table[h["scorecard_id"]]], h["number"])
+        money: dict[int, list[dict[str, Any]]] = {}
+        for r in rows.money_rows:
+            money.setdefault(r["scorecard_id"], []).append(
+                {**plain_row(MoneySheetRow, MONEY_ROW_FIELDS, r),
+                 "start_number": sn_of[r["registration_id"]]})
+        cards = {}
+        for c in rows.cards:
+            cards[c["table_id"]] = {
+                **plain_row(Scorecard, SCORECARD_FIELDS, c),
+                "submitted_by": name(c["submitted_by_id"]),
+                "confirmed_by": name(c["confirmed_by_id"]),
+                "verified_by": name(c["verified_by_id"]),
+                "hands": hands.get(c["pk"], []),
+                "money_rows": sorted(money.get(c["pk"], []), key=lambda r: r["start_number"]),
+            }
         by_round: dict[int, list[dict[str, Any]]] = {}
-        for t in tables:
-            card = cards.get(t.pk)
-            by_round.setdefault(t.round_id, []).append({
-                **plain(t, TABLE_FIELDS),
-                "seats": [{**plain(s, SEAT_FIELDS), "start_number": sn_of[s.registration_id]}
-                          for s in seats.get(t.pk, [])],
-                "scorecard": None if card is None else _card_body(card, hands.get(card.pk, []),
-                                                                  rows.get(card.pk, []), sn_of),
+        for t in rows.tables:
+            by_round.setdefault(t["round_id"], []).append({
+                **plain_row(Table, TABLE_FIELDS, t),
+                "seats": seats.get(t["pk"], []),
+                "scorecard": cards.get(t["pk"]),
             })
-        body = [{**plain(r, ROUND_FIELDS), "tables": by_round.get(r.pk, [])} for r in rounds]
-        return cards, rows, body
+        return [{**plain_row(Round, ROUND_FIELDS, r), "tables": by_round.get(r["pk"], [])}
+                for r in rows.rounds]
 
-    def _penalties_and_adjustments(self, body: dict[str, Any]
-                                   ) -> tuple[list[Penalty], list[StandingsAdjustment]]:
+    def _penalties_and_adjustments(self, body: dict[str, Any], rows: _EventRows) -> None:
         """The penalties and standings adjustments in a stable order (their times first)."""
-        event, sn_of = self.event, self.sn_of
-        penalties = sorted(
-            event.penalties.select_related("recorded_by"),
-            key=lambda p: (p.created_at, self.table_key.get(p.table_id, (0, 0)),
-                           self.hand_number(p.hand_id) or 0, sn_of[p.registration_id], p.kind, p.pk))
+        sn_of = self.sn_of
+        rows.penalties.sort(
+            key=lambda p: (p["created_at"], self.table_key.get(p["table_id"], (0, 0)),
+                           self.hand_number(p["hand_id"]) or 0, sn_of[p["registration_id"]],
+                           p["kind"], p["pk"]))
         body["penalties"] = [
-            {**plain(p, PENALTY_FIELDS), "table": self.table_ref(p.table_id),
-             "hand": self.hand_number(p.hand_id), "start_number": sn_of[p.registration_id],
-             "recorded_by": username(p.recorded_by)}
-            for p in penalties
+            {**plain_row(Penalty, PENALTY_FIELDS, p), "table": self.table_ref(p["table_id"]),
+             "hand": self.hand_number(p["hand_id"]), "start_number": sn_of[p["registration_id"]],
+             "recorded_by": self.name(p["recorded_by_id"])}
+            for p in rows.penalties
         ]
-        adjustments = sorted(event.standings_adjustments.select_related("created_by"),
-                             key=lambda a: (a.created_at, sn_of[a.registration_id], a.pk))
+        rows.adjustments.sort(key=lambda a: (a["created_at"], sn_of[a["registration_id"]], a["pk"]))
         body["standings_adjustments"] = [
-            {**plain(a, ADJUSTMENT_FIELDS), "start_number": sn_of[a.registration_id],
-             "created_by": username(a.created_by)}
-            for a in adjustments
+            {**plain_row(StandingsAdjustment, ADJUSTMENT_FIELDS, a),
+             "start_number": sn_of[a["registration_id"]], "created_by": self.name(a["created_by_id"])}
+            for a in rows.adjustments
         ]
-        return penalties, adjustments
 
-    def _disputes(self, body: dict[str, Any], entry_index: dict[int, int]) -> list[Dispute]:
+    def _disputes(self, body: dict[str, Any], rows: _EventRows, entry_index: dict[int, int]) -> None:
         """The disputes in the order they were raised; a correction is named by its index in
         the trail."""
-        disputes = sorted(self.event.disputes.select_related("raised_by", "decided_by"),
-                          key=lambda d: (d.raised_at, d.pk))
+        rows.disputes.sort(key=lambda d: (d["raised_at"], d["pk"]))
         body["disputes"] = [
-            {**plain(d, DISPUTE_FIELDS), "table": self.table_ref(d.table_id),
-             "hand": self.hand_number(d.hand_id), "raised_by": username(d.raised_by),
-             "decided_by": username(d.decided_by), "correction": entry_index.get(d.correction_id)}
-            for d in disputes
+            {**plain_row(Dispute, DISPUTE_FIELDS, d), "table": self.table_ref(d["table_id"]),
+             "hand": self.hand_number(d["hand_id"]), "raised_by": self.name(d["raised_by_id"]),
+             "decided_by": self.name(d["decided_by_id"]),
+             "correction": entry_index.get(d["correction_id"])}
+            for d in rows.disputes
         ]
-        return disputes
 
 
-def _card_body(card: Scorecard, hands: list[Hand], rows: list[MoneySheetRow],
-               sn_of: dict[int, int]) -> dict[str, Any]:
-    return {
-        **plain(card, SCORECARD_FIELDS),
-        "submitted_by": username(card.submitted_by),
-        "confirmed_by": username(card.confirmed_by),
-        "verified_by": username(card.verified_by),
-        "hands": [{**plain(h, HAND_FIELDS), "entered_by": username(h.entered_by),
-                   "confirmed_by": username(h.confirmed_by)} for h in hands],
-        "money_rows": sorted(({**plain(r, MONEY_ROW_FIELDS),
-                               "start_number": sn_of[r.registration_id]} for r in rows),
-                             key=lambda r: r["start_number"]),
-    }
+def _fields(names: tuple[str, ...], *relations: str) -> tuple[str, ...]:
+    return ("pk", *names, *relations)
 
 
-def _target_refs(event: Event, regs: list[Registration], rounds: list[Round],
-                 tables: list[Table], table_key: dict[int, tuple[int, int]],
-                 cards: dict[int, Scorecard], hand_key: dict[int, tuple[int, int, int]],
-                 rows: dict[int, list[MoneySheetRow]], penalties: list[Penalty],
-                 disputes: list[Dispute], adjustments: list[StandingsAdjustment],
-                 ) -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
-    """{(app label, model): {object id: natural key}} for every object an audit entry of the
-    event may name."""
-    sn_of = {r.pk: r.start_number for r in regs}
-    card_key = {c.pk: table_key[t] for t, c in cards.items()}
-    seat_refs = {}
-    for s in Seat.objects.filter(round__event=event).only("pk", "table_id", "position"):
-        rnd, number = table_key[s.table_id]
-        seat_refs[str(s.pk)] = {"round": rnd, "table": number, "position": s.position}
-    row_refs = {}
-    for card_id, card_rows in rows.items():
-        rnd, number = card_key[card_id]
-        for r in card_rows:
-            row_refs[str(r.pk)] = {"round": rnd, "table": number,
-                                   "start_number": sn_of[r.registration_id]}
-    return {
-        ("tournaments", "event"): {str(event.pk): {"slug": event.slug}},
-        ("tournaments", "registration"): {str(r.pk): {"start_number": r.start_number} for r in regs},
-        ("tournaments", "player"): {str(r.player_id): {"start_number": r.start_number} for r in regs},
-        ("tournaments", "round"): {str(r.pk): {"round": r.number} for r in rounds},
-        ("tournaments", "table"): {str(t.pk): {"round": table_key[t.pk][0], "table": t.number}
-                                   for t in tables},
-        ("tournaments", "scorecard"): {str(pk): {"round": k[0], "table": k[1]}
-                                       for pk, k in card_key.items()},
-        ("tournaments", "seat"): seat_refs,
-        ("tournaments", "hand"): {str(pk): {"round": k[0], "table": k[1], "hand": k[2]}
-                                  for pk, k in hand_key.items()},
-        ("tournaments", "moneysheetrow"): row_refs,
-        ("tournaments", "penalty"): {str(p.pk): {"penalty": i} for i, p in enumerate(penalties)},
-        ("tournaments", "dispute"): {str(d.pk): {"dispute": i} for i, d in enumerate(disputes)},
-        ("tournaments", "standingsadjustment"): {str(a.pk): {"adjustment": i}
-                                                 for i, a in enumerate(adjustments)},
-    }
+class _EventRows:
+    """Every row an event's archive is made of, one query per kind, as plain values in the
+    archive's order (the trail by time, then id, as the database sorts them alike)."""
+
+    def __init__(self, event: Event) -> None:
+        in_event = {"round__event": event}
+        self.regs = list(Registration.objects.filter(event=event).order_by("start_number").values(
+            *_fields(REGISTRATION_FIELDS, "player_id", "player__user_id"),
+            *(f"player__{n}" for n in PLAYER_FIELDS)))
+        self.rounds = list(Round.objects.filter(event=event).order_by("number")
+                           .values(*_fields(ROUND_FIELDS)))
+        self.tables = list(Table.objects.filter(**in_event).order_by("round__number", "number")
+                           .values(*_fields(TABLE_FIELDS, "round_id")))
+        self.seats = list(Seat.objects.filter(**in_event).order_by("position")
+                          .values(*_fields(SEAT_FIELDS, "table_id", "registration_id")))
+        self.cards = list(Scorecard.objects.filter(table__round__event=event).values(
+            *_fields(SCORECARD_FIELDS, "table_id", "submitted_by_id", "confirmed_by_id",
+                     "verified_by_id")))
+        self.hands = list(Hand.objects.filter(scorecard__table__round__event=event)
+                          .order_by("scorecard_id", "number")
+                          .values(*_fields(HAND_FIELDS, "scorecard_id", "entered_by_id",
+                                           "confirmed_by_id")))
+        self.money_rows = list(MoneySheetRow.objects.filter(scorecard__table__round__event=event)
+                               .values(*_fields(MONEY_ROW_FIELDS, "scorecard_id", "registration_id")))
+        self.penalties = list(Penalty.objects.filter(event=event).values(
+            *_fields(PENALTY_FIELDS, "table_id", "hand_id", "registration_id", "recorded_by_id")))
+        self.adjustments = list(StandingsAdjustment.objects.filter(event=event).values(
+            *_fields(ADJUSTMENT_FIELDS, "registration_id", "created_by_id")))
+        self.disputes = list(Dispute.objects.filter(event=event).values(
+            *_fields(DISPUTE_FIELDS, "table_id", "hand_id", "raised_by_id", "decided_by_id",
+                     "correction_id")))
+        self.entries = list(AuditEntry.objects.filter(event=event).exclude(action__in=LOCAL_ACTIONS)
+                            .order_by("created_at", "pk")
+                            .values(*_fields(AUDIT_FIELDS, "actor_id", "content_type_id",
+                                             "object_id", "table_id")))
+
+    def usernames(self) -> dict[int, str]:
+        """{user id: username} of every user the rows name, with one query."""
+        ids = {r["player__user_id"] for r in self.regs}
+        for rows, names in ((self.cards, ("submitted_by_id", "confirmed_by_id", "verified_by_id")),
+                            (self.hands, ("entered_by_id", "confirmed_by_id")),
+                            (self.penalties, ("recorded_by_id",)),
+                            (self.adjustments, ("created_by_id",)),
+                            (self.disputes, ("raised_by_id", "decided_by_id")),
+                            (self.entries, ("actor_id",))):
+            for name in names:
+                ids.update(r[name] for r in rows)
+        ids.discard(None)
+        if not ids:
+            return {}
+        model = get_user_model()
+        return dict(model.objects.filter(pk__in=ids).values_list("pk", model.USERNAME_FIELD))
+
+
+class _TargetRefs:
+    """The natural key of every object an audit entry of the event may name, by content type
+    and object id; each type's keys made the first time an entry names that type."""
+
+    def __init__(self, event: Event, rows: _EventRows, table_key: dict[int, tuple[int, int]],
+                 hand_key: dict[int, tuple[int, int, int]], sn_of: dict[int, int]) -> None:
+        self.event, self.rows = event, rows
+        self.table_key, self.hand_key, self.sn_of = table_key, hand_key, sn_of
+        self.labels: dict[int, str] = {}
+        self.refs: dict[int, dict[str, Any]] = {}
+
+    def label(self, content_type_id: int) -> str:
+        if content_type_id not in self.labels:
+            ct = ContentType.objects.get_for_id(content_type_id)
+            self.labels[content_type_id] = f"{ct.app_label}.{ct.model}"
+        return self.labels[content_type_id]
+
+    def ref(self, content_type_id: int, object_id: str) -> Any:
+        if content_type_id not in self.refs:
+            self.refs[content_type_id] = self._refs_of(self.label(content_type_id))
+        return self.refs[content_type_id].get(object_id)
+
+    def _refs_of(self, label: str) -> dict[str, Any]:
+        rows, table_key, sn_of = self.rows, self.table_key, self.sn_of
+        card_key = {c["pk"]: table_key[c["table_id"]] for c in rows.cards}
+        makers = {
+            "tournaments.event": lambda: {str(self.event.pk): {"slug": self.event.slug}},
+            "tournaments.registration": lambda: {str(r["pk"]): {"start_number": r["start_number"]}
+                                                 for r in rows.regs},
+            "tournaments.player": lambda: {str(r["player_id"]): {"start_number": r["start_number"]}
+                                           for r in rows.regs},
+            "tournaments.round": lambda: {str(r["pk"]): {"round": r["number"]} for r in rows.rounds},
+            "tournaments.table": lambda: {str(pk): {"round": k[0], "table": k[1]}
+                                          for pk, k in table_key.items()},
+            "tournaments.scorecard": lambda: {str(pk): {"round": k[0], "table": k[1]}
+                                              for pk, k in card_key.items()},
+            "tournaments.seat": lambda: {
+                str(s["pk"]): {"round": table_key[s["table_id"]][0],
+                               "table": table_key[s["table_id"]][1], "position": s["position"]}
+                for s in rows.seats},
+            "tournaments.hand": lambda: {str(pk): {"round": k[0], "table": k[1], "hand": k[2]}
+                                         for pk, k in self.hand_key.items()},
+            "tournaments.moneysheetrow": lambda: {
+                str(r["pk"]): {"round": card_key[r["scorecard_id"]][0],
+                               "table": card_key[r["scorecard_id"]][1],
+                               "start_number": sn_of[r["registration_id"]]}
+                for r in rows.money_rows},
+            "tournaments.penalty": lambda: {str(p["pk"]): {"penalty": i}
+                                            for i, p in enumerate(rows.penalties)},
+            "tournaments.dispute": lambda: {str(d["pk"]): {"dispute": i}
+                                            for i, d in enumerate(rows.disputes)},
+            "tournaments.standingsadjustment": lambda: {str(a["pk"]): {"adjustment": i}
+                                                        for i, a in enumerate(rows.adjustments)},
+        }
+        return makers[label]() if label in makers else {}
+
+
+def _audit_row_out(row: dict[str, Any], actor: str | None, label: str, ref: Any, table: Any
+                   ) -> dict[str, Any]:
+    """`audit_out` of an entry read with values()."""
+    return {**plain_row(AuditEntry, AUDIT_FIELDS, row), "actor": actor, "table": table,
+            "target": {"type": label, "ref": ref}}
+
 
 def audit_out(entry: AuditEntry, ref: Any, table: Any) -> dict[str, Any]:
     """One audit entry as the archive writes it; `ref` is the natural key of its object."""

@@ -196,8 +196,103 @@ def exported_with() -> dict[str, Any]:
 
 def dumps(doc: dict[str, Any]) -> str:
     """The archive's one text form: sorted keys, two-space indent, UTF-8 text as is, a final
-    newline. Equal documents give equal bytes."""
-    return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+    newline (`json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=2) + "\\n"`, byte for
+    byte). Equal documents give equal bytes."""
+    out: list[str] = []
+    try:
+        _indented(doc, "\n", out)
+    except _NotPlain:
+        return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+    out.append("\n")
+    return "".join(out)
+
+
+class _NotPlain(Exception):
+    """A value `_indented` leaves to the standard library (a key that is not text, a type JSON
+    has no word for): the whole document is then written by `json.dumps`."""
+
+
+_CONTAINERS = (dict, list, tuple)
+_encode_text = json.encoder.encode_basestring  # the C encoder's, as json.dumps uses
+
+
+def _not_plain(value: Any) -> Any:
+    raise _NotPlain
+
+
+@functools.cache
+def _flat(inner: str) -> Any:
+    """A function writing a container of plain values (no container in it) as `indent=2`
+    writes it at the depth whose lines begin with `inner`, but for its brackets' own lines:
+    the standard library's C encoder with that line break as its item separator."""
+    if json.encoder.c_make_encoder is None:  # pragma: no cover - CPython has it
+        encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=("," + inner, ": "),
+                                   default=_not_plain)
+        return encoder.encode
+    make = json.encoder.c_make_encoder(None, _not_plain, _encode_text, None, ": ", "," + inner,
+                                       True, False, True)
+    return lambda value: "".join(make(value, 0))
+
+
+_plain_text = _flat("")
+
+
+def _indented(value: Any, newline: str, out: list[str]) -> None:
+    """`value` as `json.dumps(..., sort_keys=True, ensure_ascii=False, indent=2)` writes it at
+    the depth whose lines begin with `newline`. Python's json writes an indented document with
+    its pure-Python encoder, several times slower than its C one (2 s for the archive of a
+    256-player day); here only the containers that hold containers are walked in Python, the
+    others are written by the C encoder (`_flat`)."""
+    if isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        if not any(isinstance(v, _CONTAINERS) for v in value.values()):
+            text = _flat(inner)(value)
+            out.append("{" + inner + text[1:-1] + newline + "}")
+            return
+        if not all(type(key) is str for key in value):
+            raise _NotPlain
+        comma = "," + inner
+        out.append("{" + inner)
+        first = True
+        for key in sorted(value):
+            if not first:
+                out.append(comma)
+            first = False
+            item = value[key]
+            if type(item) is str:
+                out.append(_encode_text(key) + ": " + _encode_text(item))
+            elif isinstance(item, _CONTAINERS):
+                out.append(_encode_text(key) + ": ")
+                _indented(item, inner, out)
+            else:
+                out.append(_encode_text(key) + ": " + _plain_text(item))
+        out.append(newline + "}")
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        if not any(isinstance(v, _CONTAINERS) for v in value):
+            text = _flat(inner)(value)
+            out.append("[" + inner + text[1:-1] + newline + "]")
+            return
+        comma = "," + inner
+        out.append("[" + inner)
+        first = True
+        for item in value:
+            if not first:
+                out.append(comma)
+            first = False
+            if isinstance(item, _CONTAINERS):
+                _indented(item, inner, out)
+            else:
+                out.append(_plain_text(item))
+        out.append(newline + "]")
+    else:
+        out.append(_plain_text(value))
 
 
 def loads(text: str | bytes) -> Any:
@@ -220,22 +315,56 @@ def field_out(model: type[models.Model], name: str, value: Any) -> Any:
     """A model value as the archive writes it."""
     if value is None:
         return None
+    convert = _converter(model, name)
+    return value if convert is None else convert(value)
+
+
+def _decimal_out(places: int) -> Any:
+    quantum = Decimal(1).scaleb(-places)
+    return lambda value: format(Decimal(value).quantize(quantum), "f")
+
+
+@functools.cache
+def _converter(model: type[models.Model], name: str) -> Any:
+    """How a model field's (non-null) value is written, or None when it is written as it is:
+    looked up once per field, not once per value (an archive holds millions of values)."""
     f = model._meta.get_field(name)
     if isinstance(f, models.DateTimeField):
-        return utc_iso(value)
+        return utc_iso
     if isinstance(f, models.DateField):
-        return value.isoformat()
+        return dt.date.isoformat
     if isinstance(f, ExactPointsField):
-        return points_text(parse_points(value))
+        return lambda value: points_text(parse_points(value))
     if isinstance(f, models.DecimalField):
-        return format(Decimal(value).quantize(Decimal(1).scaleb(-f.decimal_places)), "f")
+        return _decimal_out(f.decimal_places)
     if isinstance(f, models.JSONField):
-        return copy.deepcopy(value)
-    return value
+        return copy.deepcopy
+    return None
+
+
+@functools.cache
+def _row_converters(model: type[models.Model], names: tuple[str, ...]
+                    ) -> tuple[tuple[str, Any], ...]:
+    out = []
+    for name in names:
+        convert = _converter(model, name)
+        # A row read with values() holds JSON freshly decoded for this export alone, so its
+        # JSON values are written without a copy.
+        if convert is copy.deepcopy:
+            convert = None
+        out.append((name, convert))
+    return tuple(out)
 
 
 def plain(obj: models.Model, names: tuple[str, ...]) -> dict[str, Any]:
     return {n: field_out(type(obj), n, getattr(obj, n)) for n in names}
+
+
+def plain_row(model: type[models.Model], names: tuple[str, ...], row: dict[str, Any]
+              ) -> dict[str, Any]:
+    """`plain` of a row read with `values()` (the same values as the model's attributes)."""
+    return {name: row[name] if convert is None or row[name] is None else convert(row[name])
+            for name, convert in _row_converters(model, names)}
 
 
 def username(user: Any) -> str | None:

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.archive import write_changes
+from tournaments.archive import verify, write_changes
 from tournaments.archive.check import Checker, check_header, ensure_users
 from tournaments.archive.check_event import ImportContext, check_event_body, resolve_players
 from tournaments.archive.format import IMPORT_ACTION
@@ -61,7 +61,7 @@ def import_event(doc: Any, actor: Any) -> Event:
     with atomic_import():
         users = ensure_users(ctx.usernames)
         event = write_event_body(plan, ctx, users)
-        refuse_if_rescored_differently([event])
+        refuse_if_rescored_differently([event], plans=[plan])
         record_import(event, actor, doc)
     return event
 
@@ -115,7 +115,7 @@ def update_event(doc: Any, event: Event, *, previous: dict | None = None,
         kept = _local_of(event)
         event = write_event_body(plan, ctx, users, into=event)
         _restore_local(event, kept)
-        refuse_if_rescored_differently([event])
+        refuse_if_rescored_differently([event], plans=[plan])
     return event
 
 
@@ -174,11 +174,16 @@ class atomic_import:
 
 
 def refuse_if_rescored_differently(events: list[Event],
-                                   cards: set[tuple[int, int]] | None = None) -> None:
+                                   cards: set[tuple[int, int]] | None = None,
+                                   plans: list[dict] | None = None) -> None:
     """After writing, score every scorecard again from the database (or only `cards`, by
     (round, table)): what was stored must be what the engine computes, or the import is rolled
-    back."""
-    problems = [p for event in events for p in verify_event_scores(event, cards=cards)]
+    back. `plans`: the checked plans the events were written from, in the same order; a card
+    stored exactly as its plan holds it was scored by the check and is not scored again
+    (verify.verify_event_scores)."""
+    checked = [verify.checked_cards(plan) for plan in plans] if plans is not None else [None] * len(events)
+    problems = [p for event, cards_checked in zip(events, checked, strict=True)
+                for p in verify_event_scores(event, cards=cards, checked=cards_checked)]
     if problems:
         raise ServiceError(problems)
 

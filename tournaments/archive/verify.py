@@ -14,6 +14,8 @@ from tournaments.archive.format import HAND_FIELDS, MONEY_ROW_FIELDS
 from tournaments.engine_text import error_text
 from tournaments.models import (
     Event,
+    Hand,
+    MoneySheetRow,
     Scorecard,
 )
 
@@ -21,6 +23,13 @@ from tournaments.models import (
 def _normal(value: Any) -> Any:
     """JSON's view of a value, so tuples and lists, or key order, do not count as changes."""
     return json.loads(json.dumps(value, sort_keys=True))
+
+
+def _differ(stored: Any, engine: Any) -> bool:
+    """Whether a stored value differs from the engine's in JSON's view. Equal values are
+    the rule: they are told apart at C speed, and only a difference (a tuple for a list) is
+    looked at in JSON's view."""
+    return stored != engine and _normal(stored) != _normal(engine)
 
 
 def card_spec_from_plan(plan: dict, event_fields: dict) -> dict[str, Any]:
@@ -38,16 +47,14 @@ def card_spec_from_plan(plan: dict, event_fields: dict) -> dict[str, Any]:
     }
 
 
-def _card_spec_from_db(card: Scorecard, stake: int | None) -> dict[str, Any]:
-    hands = list(card.hands.order_by("number"))
+def _card_spec_from_db(card: Scorecard, stake: int | None, hands: list[dict[str, Any]],
+                       money_rows: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {
         "ruleset_code": card.ruleset_code, "ruleset_mode": card.ruleset_mode,
         "ruleset_options": card.ruleset_options, "player_ids": card.player_ids,
         "totals": card.totals, "state": card.state, "stake": stake,
-        "hands": [{n: getattr(h, n) for n in HAND_FIELDS} for h in hands],
-        "hand_paths": [f"hand {h.number}" for h in hands],
-        "money_rows": {str(r.registration.start_number): {n: getattr(r, n) for n in MONEY_ROW_FIELDS}
-                       for r in card.money_rows.select_related("registration")},
+        "hands": hands, "hand_paths": [f"hand {h['number']}" for h in hands],
+        "money_rows": money_rows,
     }
 
 
@@ -113,10 +120,10 @@ class _Rescore:
                                           "note": self.engine_note}, index)
             return
         self._compare_hands(result)
-        if _normal(spec["totals"]) != _normal(result["totals"]):
+        if _differ(spec["totals"], result["totals"]):
             self.add(f"{self.path}.totals", "score_mismatch", self.totals_differ(result))
         last_state = result["hands"][-1].get("state", {})
-        if _normal(spec["state"]) != _normal(last_state):
+        if _differ(spec["state"], last_state):
             self.add(f"{self.path}.state", "score_mismatch",
                      _("%(where)s: the stored state differs from the engine's after the last hand; "
                        "%(note)s") % {"where": self.where, "note": self.engine_note})
@@ -132,7 +139,7 @@ class _Rescore:
                         "running_totals": dict(running), "state": scored.get("state", {}),
                         "lines": scored.get("lines", []), "payout": scored.get("payout")}
             for name, value in expected.items():
-                if _normal(stored[name]) != _normal(value):
+                if _differ(stored[name], value):
                     values = {"where": self.where, "hand": stored["number"], "name": name,
                               "stored": _normal(stored[name]), "engine": _normal(value),
                               "note": self.engine_note}
@@ -173,14 +180,38 @@ class _Rescore:
                            "differs from the engine's %(engine)s h; %(note)s") % {
                              "where": self.where, "number": pid, "stored": row["result_haler"],
                              "engine": result["totals"].get(pid), "note": self.engine_note})
-        if _normal(spec["totals"]) != _normal(result["totals"]):
+        if _differ(spec["totals"], result["totals"]):
             self.add(f"{path}.totals", "score_mismatch", self.totals_differ(result))
 
 
-def verify_event_scores(event: Event, cards: set[tuple[int, int]] | None = None
+def checked_cards(plan: dict) -> dict[tuple[int, int], dict[str, Any]]:
+    """The cards of a checked event plan as the engine checked them (`card_spec_from_plan`),
+    by (round, table)."""
+    return {(rplan["fields"]["number"], tplan["fields"]["number"]):
+            card_spec_from_plan(tplan["scorecard"], plan["fields"])
+            for rplan in plan["rounds"] for tplan in rplan["tables"] if tplan["scorecard"] is not None}
+
+
+def _as_checked(spec: dict[str, Any], checked: dict[str, Any] | None) -> bool:
+    """Whether a stored card holds exactly what the archive's check gave to the engine and
+    found to be the engine's own results: every input (ruleset, players, records, stake,
+    money) and every stored result (each hand's, the card's totals and state)."""
+    if checked is None:
+        return False
+    return all(spec[key] == checked[key] for key in (
+        "ruleset_code", "ruleset_mode", "ruleset_options", "player_ids", "totals", "state", "stake",
+        "hands", "money_rows"))
+
+
+def verify_event_scores(event: Event, cards: set[tuple[int, int]] | None = None,
+                        checked: dict[tuple[int, int], dict[str, Any]] | None = None
                         ) -> list[dict[str, Any]]:
     """Score every scorecard of a stored event again (or only `cards`, by (round, table)) and
-    list where the stored values differ."""
+    list where the stored values differ.
+
+    `checked`: the cards of the archive just written, as the import's check scored them
+    (`checked_cards`). A stored card that holds exactly those values gives what the engine gave
+    for them (the engine is a pure function), so it is not scored a second time; any other is."""
     problems = []
     stored = (Scorecard.objects.filter(table__round__event=event)
               .select_related("table__round").order_by("table__round__number", "table__number"))
@@ -189,8 +220,22 @@ def verify_event_scores(event: Event, cards: set[tuple[int, int]] | None = None
         for rnd, number in cards:
             keys |= models.Q(table__round__number=rnd, table__number=number)
         stored = stored.filter(keys)
+    stored = list(stored)
+    ids = [card.pk for card in stored]
+    # The cards' hands and money rows with one query each (not two a card), as plain values.
+    hands: dict[int, list[dict[str, Any]]] = {}
+    for h in (Hand.objects.filter(scorecard_id__in=ids).order_by("scorecard_id", "number")
+              .values("scorecard_id", *HAND_FIELDS)):
+        hands.setdefault(h.pop("scorecard_id"), []).append(h)
+    rows: dict[int, dict[str, dict[str, Any]]] = {}
+    for r in (MoneySheetRow.objects.filter(scorecard_id__in=ids)
+              .values("scorecard_id", "registration__start_number", *MONEY_ROW_FIELDS)):
+        rows.setdefault(r["scorecard_id"], {})[str(r["registration__start_number"])] = {
+            n: r[n] for n in MONEY_ROW_FIELDS}
     for card in stored:
         rnd, number = card.table.round.number, card.table.number
-        problems.extend(score_mismatches(_card_spec_from_db(card, event.stake_haler),
-                                         f"{event.slug}: round {rnd} table {number}", rnd, number))
+        spec = _card_spec_from_db(card, event.stake_haler, hands.get(card.pk, []), rows.get(card.pk, {}))
+        if _as_checked(spec, (checked or {}).get((rnd, number))):
+            continue
+        problems.extend(score_mismatches(spec, f"{event.slug}: round {rnd} table {number}", rnd, number))
     return problems

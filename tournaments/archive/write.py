@@ -8,7 +8,7 @@ from typing import Any
 
 from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
-from django.db import models
+from django.db import connection, connections, models
 
 from tournaments.archive import event_checks
 from tournaments.archive.check_event import ImportContext
@@ -60,13 +60,61 @@ class Stamps:
             model.objects.bulk_update(objs, _auto_times(model), batch_size=500)
 
 
+# From this many rows of a kind on, PostgreSQL takes them with COPY (`_copied`).
+COPY_FROM = 1000
+
+
 def inserted(model: type[models.Model], objs: list[Any]) -> list[Any]:
     """Insert `objs` with one query per batch and return them with their keys. Creation
     times are the archived ones (the models default them to now instead of overwriting them);
     objects with an auto_now time have it put back by Stamps."""
+    if connection.vendor == "postgresql" and len(objs) >= COPY_FROM:
+        return _copied(model, objs)
     model.objects.bulk_create(objs, batch_size=500)
     if any(o.pk is None for o in objs):  # pragma: no cover - PostgreSQL and SQLite return keys
         raise RuntimeError(f"the database returned no keys for the new {model.__name__} rows")
+    return objs
+
+
+# Fields whose value, as the checked archive holds it (already converted by the field's
+# to_python), is the value PostgreSQL stores: prepared by bulk_create, each gives its value
+# back. Only these exact classes (a subclass may prepare otherwise), and only while their
+# get_db_prep_save is Django's own.
+_AS_STORED = {cls: cls.get_db_prep_save for cls in (
+    models.IntegerField, models.BigIntegerField, models.PositiveIntegerField,
+    models.PositiveSmallIntegerField, models.SmallIntegerField, models.CharField, models.TextField,
+    models.BooleanField)}
+
+
+def _copied(model: type[models.Model], objs: list[Any]) -> list[Any]:
+    """`inserted` on PostgreSQL for many rows (the hands and the trail of a large event): their
+    keys drawn from the table's sequence in one query, then the rows sent with COPY. Django's
+    bulk_create sends each column as one array, and psycopg escapes the quotes of every JSON
+    value in such an array in Python, a regular expression's replacement per quote: 8 s of an
+    import of 256 players. The values are prepared as bulk_create prepares them (pre_save,
+    get_db_prep_save), and no signal is sent, as bulk_create sends none."""
+    db = connections[connection.alias]  # the connection itself: the proxy costs a lookup a value
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    for obj in objs:
+        # As bulk_create does: a relation to an object saved after it was set takes its key.
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")
+    quote = db.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in [meta.pk, *fields])
+    with db.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                       [meta.db_table, meta.pk.column, len(objs)])
+        keys = [row[0] for row in cursor.fetchall()]
+        prepared = [(f, _AS_STORED.get(type(f)) is None or f.get_db_prep_save.__func__
+                     is not _AS_STORED[type(f)], f.attname) for f in fields]
+        with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
+            for key, obj in zip(keys, objs, strict=True):
+                copy.write_row([key, *(f.get_db_prep_save(f.pre_save(obj, True), db) if prepare
+                                       else getattr(obj, attname) for f, prepare, attname in prepared)])
+    for key, obj in zip(keys, objs, strict=True):
+        obj.pk = key
+        obj._state.adding = False
+        obj._state.db = db.alias
     return objs
 
 
@@ -88,10 +136,7 @@ def write_audit(plans: list[dict], *, event: Event | None, users: dict[str, Any]
             content_type=content_types[e["type"]],
             object_id=str(target.pk) if target is not None else NO_OBJECT,
             **e["fields"]))
-    AuditEntry.objects.bulk_create(entries, batch_size=500)
-    if any(e.pk is None for e in entries):
-        # A database that returns no keys from a bulk insert: read them back in insert order.
-        entries = list(AuditEntry.objects.order_by("-pk")[:len(entries)])[::-1]
+    inserted(AuditEntry, entries)
     for entry, e in zip(entries, plans, strict=True):
         stamps.keep(entry, e["fields"])
     return entries
@@ -143,12 +188,11 @@ class _EventWriter:
         event.referees.set([users[u] for u in plan["referees"]])
         regs = self._registrations(event)
         rounds, tables = self._rounds_and_tables(event)
-        cards = self._seats_cards_and_hands(rounds, tables, regs)
-        hands = _hands_of(event)
+        cards, seats, hands, rows = self._seats_cards_and_hands(rounds, tables, regs)
         penalties, adjustments, disputes = self._penalties_adjustments_disputes(event, regs, tables,
                                                                                  hands)
-        targets = _target_objects(event, regs, rounds, tables, cards, hands, penalties, disputes,
-                                  adjustments)
+        targets = _target_objects(event, regs, rounds, tables, cards, seats, hands, rows,
+                                  penalties, disputes, adjustments)
         entries = write_audit(plan["audit"], event=event, users=users, find_target=targets,
                               tables=tables, stamps=self.stamps)
         for dispute, d in zip(disputes, plan["disputes"], strict=True):
@@ -193,19 +237,25 @@ class _EventWriter:
         return rounds, tables
 
     def _seats_cards_and_hands(self, rounds: dict[int, Round], tables: dict[tuple[int, int], Table],
-                               regs: dict[int, Registration]) -> dict[tuple[int, int], Scorecard]:
+                               regs: dict[int, Registration]) -> tuple[
+            dict[tuple[int, int], Scorecard], dict[tuple[int, int, int], Seat],
+            dict[tuple[int, int, int], Hand], dict[tuple[int, int, int], MoneySheetRow]]:
         """Every table's seats and scorecard, then the cards' hands and money sheet rows.
-        Returns the cards by (round, table)."""
+        Returns them by their natural keys, which penalties, disputes and the trail name them
+        by: the cards by (round, table), the seats by (round, table, position), the hands by
+        (round, table, hand), the money rows by (round, table, start number)."""
         user = self.user
-        seats: list[Seat] = []
+        seats: dict[tuple[int, int, int], Seat] = {}
         cards: dict[tuple[int, int], Scorecard] = {}
         card_plans: list[dict] = []
         for rplan in self.plan["rounds"]:
             rnd = rounds[rplan["fields"]["number"]]
             for tplan in rplan["tables"]:
                 table = tables[(rnd.number, tplan["fields"]["number"])]
-                seats.extend(Seat(round=rnd, table=table, registration=regs[s["start_number"]],
-                                  position=s["position"]) for s in tplan["seats"])
+                for s in tplan["seats"]:
+                    seats[(rnd.number, table.number, s["position"])] = Seat(
+                        round=rnd, table=table, registration=regs[s["start_number"]],
+                        position=s["position"])
                 cplan = tplan["scorecard"]
                 if cplan is not None:
                     cards[(rnd.number, table.number)] = Scorecard(
@@ -213,21 +263,22 @@ class _EventWriter:
                         confirmed_by=user(cplan["confirmed_by"]),
                         verified_by=user(cplan["verified_by"]), **cplan["fields"])
                     card_plans.append(cplan)
-        Seat.objects.bulk_create(seats, batch_size=500)
+        inserted(Seat, list(seats.values()))
         inserted(Scorecard, list(cards.values()))
-        hands_to_create: list[Hand] = []
-        rows_to_create: list[MoneySheetRow] = []
-        for card, cplan in zip(cards.values(), card_plans, strict=True):
+        hands: dict[tuple[int, int, int], Hand] = {}
+        rows: dict[tuple[int, int, int], MoneySheetRow] = {}
+        for (rnd, number), card, cplan in zip(cards, cards.values(), card_plans, strict=True):
             self.stamps.keep(card, cplan["fields"])
-            hands_to_create.extend(
-                Hand(scorecard=card, entered_by=user(h["entered_by"]),
-                     confirmed_by=user(h["confirmed_by"]), **h["fields"]) for h in cplan["hands"])
-            rows_to_create.extend(
-                MoneySheetRow(scorecard=card, registration=regs[r["start_number"]], **r["fields"])
-                for r in cplan["money_rows"])
-        Hand.objects.bulk_create(hands_to_create, batch_size=500)
-        MoneySheetRow.objects.bulk_create(rows_to_create, batch_size=500)
-        return cards
+            for h in cplan["hands"]:
+                hands[(rnd, number, h["fields"]["number"])] = Hand(
+                    scorecard=card, entered_by=user(h["entered_by"]),
+                    confirmed_by=user(h["confirmed_by"]), **h["fields"])
+            for r in cplan["money_rows"]:
+                rows[(rnd, number, r["start_number"])] = MoneySheetRow(
+                    scorecard=card, registration=regs[r["start_number"]], **r["fields"])
+        inserted(Hand, list(hands.values()))
+        inserted(MoneySheetRow, list(rows.values()))
+        return cards, seats, hands, rows
 
     def _penalties_adjustments_disputes(
             self, event: Event, regs: dict[int, Registration], tables: dict[tuple[int, int], Table],
@@ -256,26 +307,11 @@ class _EventWriter:
         return penalties, adjustments, disputes
 
 
-def _hands_of(event: Event) -> dict[tuple[int, int, int], Hand]:
-    """The event's hands by (round, table, hand), read back (not trusting bulk_create to
-    return keys on every database) to name them in penalties, disputes and the audit trail."""
-    hands: dict[tuple[int, int, int], Hand] = {}
-    for h in (Hand.objects.filter(scorecard__table__round__event=event)
-              .select_related("scorecard__table__round")):
-        hands[(h.scorecard.table.round.number, h.scorecard.table.number, h.number)] = h
-    return hands
-
-
 def _target_objects(event: Event, regs: dict[int, Registration], rounds: dict[int, Round],
                     tables: dict[tuple[int, int], Table], cards: dict[tuple[int, int], Scorecard],
-                    hands: dict[tuple[int, int, int], Hand], penalties: list[Penalty],
+                    seats: dict[tuple[int, int, int], Seat], hands: dict[tuple[int, int, int], Hand],
+                    rows: dict[tuple[int, int, int], MoneySheetRow], penalties: list[Penalty],
                     disputes: list[Dispute], adjustments: list[StandingsAdjustment]) -> Any:
-    seats = {(s.table.round.number, s.table.number, s.position): s
-             for s in Seat.objects.filter(round__event=event).select_related("table__round")}
-    rows = {(r.scorecard.table.round.number, r.scorecard.table.number, r.registration.start_number): r
-            for r in MoneySheetRow.objects.filter(scorecard__table__round__event=event)
-            .select_related("scorecard__table__round", "registration")}
-
     def find(type_label: str, ref: dict[str, Any]) -> models.Model | None:
         finders = {
             "tournaments.event": lambda: event,

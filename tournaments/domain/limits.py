@@ -55,6 +55,8 @@ MAX_HANDS_PER_ROUND = 100
 
 # Characters allowed in multi-line text (descriptions, reasons) but not in one-line text.
 _LINE_BREAKS = {"\n", "\r", "\t"}
+# The line breaks a multi-line text may hold, as a table for str.translate that removes them.
+_BREAKS_REMOVED = str.maketrans("", "", "".join(sorted(_LINE_BREAKS)))
 
 
 # A whole number from outside is at most this many ASCII digits: more than any column holds
@@ -170,11 +172,57 @@ def _child_path(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
+def _plainly_fine(value: Any, max_depth: int, multiline: bool) -> bool:
+    """Whether a parsed JSON value has none of the problems `json_problems` names, told
+    without the path of every member (a venue's archive holds millions of values): every
+    container within the depth, no number that is not finite, and the keys and the texts each
+    printable as one joined text (a printable character never breaks the text rule). False
+    means "look closer": `json_problems` then walks it again naming every problem's path."""
+    keys: list[Any] = []
+    texts: list[str] = []
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if type(item) is dict:
+            keys.extend(item)
+            children: Any = item.values()
+        elif type(item) is list:
+            children = item
+        elif type(item) is str:
+            texts.append(item)
+            continue
+        elif isinstance(item, (dict, list, str, float)):
+            return False
+        else:
+            continue
+        if depth >= max_depth:
+            return False
+        for child in children:
+            kind = type(child)
+            if kind is str:
+                texts.append(child)
+            elif kind is dict or kind is list:
+                stack.append((child, depth + 1))
+            elif kind is float:
+                if not math.isfinite(child):
+                    return False
+            elif isinstance(child, (dict, list, str, float)):
+                return False
+    if not all(type(key) is str for key in keys) or not "".join(keys).isprintable():
+        return False
+    joined = "".join(texts)
+    if multiline:
+        joined = joined.translate(_BREAKS_REMOVED)
+    return joined.isprintable()
+
+
 def json_problems(value: Any, path: str = "", *, max_depth: int = MAX_JSON_DEPTH,
                   multiline: bool = True) -> list[dict[str, Any]]:
     """Contract-shaped errors of a parsed JSON value: nesting deeper than `max_depth`, and
     keys or strings that break the text rule (line breaks are allowed: free texts such as a
     reason or a note travel in JSON too). Walked without recursion, so any depth is safe."""
+    if _plainly_fine(value, max_depth, multiline):
+        return []
     errors: list[dict[str, Any]] = []
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack and len(errors) < 20:

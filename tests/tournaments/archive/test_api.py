@@ -5,6 +5,7 @@ config/urls.py includes them."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -83,6 +84,42 @@ def test_staff_import_an_archive_as_json_or_as_a_file_and_others_may_not(world):
     upload = SimpleUploadedFile("open-1.json", text.encode("utf-8"), content_type="application/json")
     as_file = client(admin).post("/api/v1/archive/events/", data={"archive": upload}, format="multipart")
     assert as_file.status_code == 201, as_file.content
+
+
+def test_the_archive_travels_compressed_with_gzip_when_the_client_says_so(world, settings):
+    """Issue #35: an archive is some 3 KB a hand as JSON and 150 bytes compressed. The file
+    is the same once inflated; a client that does not ask gets it plain."""
+    text = archive.dumps(archive.export_event(world["event"]))
+    plain = client(world["organiser"]).get("/api/v1/archive/events/open-1/")
+    assert "Content-Encoding" not in plain and plain.content == text.encode("utf-8")
+    refused = client(world["organiser"]).get("/api/v1/archive/events/open-1/",
+                                             HTTP_ACCEPT_ENCODING="gzip;q=0, identity")
+    assert "Content-Encoding" not in refused
+    packed = client(world["organiser"]).get("/api/v1/archive/events/open-1/",
+                                            HTTP_ACCEPT_ENCODING="br, gzip, deflate")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == text.encode("utf-8")
+    assert len(packed.content) < len(text) / 4
+
+    wipe_database()
+    admin = user("admin2", is_staff=True)
+    body = gzip.compress(text.encode("utf-8"))
+    created = client(admin).post("/api/v1/archive/events/", data=body, content_type="application/json",
+                                 HTTP_CONTENT_ENCODING="gzip")
+    assert created.status_code == 201, created.content
+    assert archive.dumps(archive.export_event(Event.objects.get(slug="open-1"))) == text
+    delete_events()
+    upload = SimpleUploadedFile("open-1.json.gz", body, content_type="application/gzip")
+    as_file = client(admin).post("/api/v1/archive/events/", data={"archive": upload}, format="multipart")
+    assert as_file.status_code == 201, as_file.content
+    delete_events()
+
+    broken = client(admin).post("/api/v1/archive/events/", data=body[:-20], content_type="application/json")
+    assert broken.status_code == 400 and broken.json()["errors"][0]["code"] == "invalid"
+    settings.ARCHIVE_MAX_BYTES = len(text) - 1
+    bomb = client(admin).post("/api/v1/archive/events/", data=body, content_type="application/json")
+    assert bomb.status_code == 413 and bomb.json()["errors"][0]["code"] == "too_large"
+    assert Event.objects.count() == 0
 
 
 def test_a_damaged_or_unreadable_archive_answers_400_with_every_problem(world):

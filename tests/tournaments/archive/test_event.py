@@ -303,7 +303,7 @@ def test_the_import_is_refused_when_the_database_holds_different_scores_after_wr
     doc = archive.export_event(event)
     wipe_database()
 
-    def disagree(imported, cards=None):
+    def disagree(imported, cards=None, checked=None):
         return [{"hand": 0, "field": "zei-3: round 1 table 1", "code": "score_mismatch",
                  "message": "differs"}]
 
