@@ -225,12 +225,17 @@ def _flat(inner: str) -> Any:
     """A function writing a container of plain values (no container in it) as `indent=2`
     writes it at the depth whose lines begin with `inner`, but for its brackets' own lines:
     the standard library's C encoder with that line break as its item separator."""
+    encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=("," + inner, ": "),
+                               default=_not_plain)
     if json.encoder.c_make_encoder is None:  # pragma: no cover - CPython has it
-        encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=("," + inner, ": "),
-                                   default=_not_plain)
         return encoder.encode
-    make = json.encoder.c_make_encoder(None, _not_plain, _encode_text, None, ": ", "," + inner,
-                                       True, False, True)
+    try:
+        # CPython's private C encoder (the same arguments from 3.11 to 3.13); a Python that
+        # changed them falls back to the public, slower encoder rather than failing.
+        make = json.encoder.c_make_encoder(None, _not_plain, _encode_text, None, ": ",
+                                           "," + inner, True, False, True)
+    except TypeError:  # pragma: no cover
+        return encoder.encode
     return lambda value: "".join(make(value, 0))
 
 
