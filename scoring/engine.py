@@ -42,7 +42,8 @@ def _check_fields(scorecard: dict[str, Any], ruleset: rules.Ruleset,
     fields of a card of hands given with a money sheet (`field_not_allowed`)."""
     for key in scorecard:
         if key not in FIELDS:
-            errors.add(None, str(key), "unknown_field",
+            # an empty name still gets a field a reader can see
+            errors.add(None, str(key) or "scorecard", "unknown_field",
                        f"a scorecard has no field {key!r} (fields: {', '.join(sorted(FIELDS))})")
     if "sheet" in scorecard and ruleset.accepts_sheet:
         for key in NOT_WITH_SHEET:
