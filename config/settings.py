@@ -302,6 +302,8 @@ SPECTACULAR_SETTINGS = {
     "PATH_CONVERTER_OVERRIDES": {"num": {"type": "integer", "minimum": 0, "maximum": 999999999}},
     # Several models have a "status" with their own choices: one enum name per model.
     "ENUM_NAME_OVERRIDES": {
+        # The codes of a refused scorecard: the engine's one list (scoring.errors.ERROR_CODES).
+        "ScorecardErrorCodeEnum": "scoring.api.SCORE_ERROR_CODES",
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",

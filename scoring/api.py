@@ -6,13 +6,39 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import ScorecardInvalid, evaluate, rules
+from scoring.errors import ERROR_CODES, HTTP_INPUT_CODES
+
+# Every `code` a 400 of POST /api/v1/score/ can carry: the engine's one list and the refusals of
+# a body that is not read at all (docs/contracts/scorecard.md, Errors). The schema's enum is
+# built from it (config/settings.py names it ScorecardErrorCodeEnum), never written out again.
+SCORE_ERROR_CODES: tuple[str, ...] = tuple(sorted({*ERROR_CODES, *HTTP_INPUT_CODES}))
+
+
+class ScorecardErrorSerializer(serializers.Serializer):
+    """One problem of a refused scorecard, as the contract's error object."""
+
+    hand = serializers.IntegerField(allow_null=True, min_value=0,
+                                    help_text="0-based index of the hand, or null for the "
+                                              "scorecard as a whole")
+    field = serializers.CharField(help_text="path of the refused value, e.g. points or "
+                                            "announcements[1].by")
+    code = serializers.ChoiceField(choices=SCORE_ERROR_CODES,
+                                   help_text="stable machine code, one of the contract's list "
+                                             "(docs/contracts/scorecard.md, Error codes)")
+    message = serializers.CharField(help_text="the problem in English words")
+    params = serializers.DictField(required=False,
+                                   help_text="the values the message names, where it names any")
+
+
+class ScorecardRefusalSerializer(serializers.Serializer):
+    errors = ScorecardErrorSerializer(many=True)
 
 
 class ScoreView(APIView):
@@ -22,7 +48,9 @@ class ScoreView(APIView):
     @extend_schema(
         request=OpenApiTypes.OBJECT,
         responses={200: OpenApiTypes.OBJECT,
-                   400: OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [...]}')},
+                   400: OpenApiResponse(ScorecardRefusalSerializer,
+                                        description="refused: every problem found, each with "
+                                                    "its stable code")},
         summary="Score a scorecard (scorecard contract v1)",
         operation_id="score_scorecard",
     )

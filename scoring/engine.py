@@ -22,10 +22,34 @@ def evaluate(scorecard: dict[str, Any]) -> dict[str, Any]:
         errors.add(None, "scorecard", "not_an_object", "the scorecard must be a JSON object")
         errors.raise_if_any()
     ruleset = _check_ruleset(scorecard.get("ruleset"), errors)
+    _check_fields(scorecard, ruleset, errors)
     options = _check_options(ruleset, scorecard.get("options"), errors)
     if "sheet" in scorecard:
         return _evaluate_sheet(ruleset, scorecard, options, errors)
     return _evaluate_hands(ruleset, scorecard, options, errors)
+
+
+# The fields of a scorecard (docs/contracts/scorecard.md, Input). Any other is refused by name:
+# a misspelt "option" would otherwise score silently under the default options.
+FIELDS = frozenset({"ruleset", "mode", "players", "hands", "sheet", "options", "initial_state"})
+# What a money sheet leaves out: its rows name the players, and nothing carries over.
+NOT_WITH_SHEET = ("players", "initial_state")
+
+
+def _check_fields(scorecard: dict[str, Any], ruleset: rules.Ruleset,
+                  errors: ErrorCollector) -> None:
+    """An error for every field the contract does not know (`unknown_field`) and for the
+    fields of a card of hands given with a money sheet (`field_not_allowed`)."""
+    for key in scorecard:
+        if key not in FIELDS:
+            # an empty name still gets a field a reader can see
+            errors.add(None, str(key) or "scorecard", "unknown_field",
+                       f"a scorecard has no field {key!r} (fields: {', '.join(sorted(FIELDS))})")
+    if "sheet" in scorecard and ruleset.accepts_sheet:
+        for key in NOT_WITH_SHEET:
+            if key in scorecard:
+                errors.add(None, key, "field_not_allowed",
+                           f"{key} is not used with a money sheet (its rows name the players)")
 
 
 def _check_ruleset(code: Any, errors: ErrorCollector) -> rules.Ruleset:
@@ -54,6 +78,10 @@ def _evaluate_sheet(ruleset: rules.Ruleset, scorecard: dict[str, Any], options: 
     if "hands" in scorecard:
         errors.add(None, "hands", "hands_and_sheet",
                    "give either hands or a money sheet, not both")
+    if scorecard.get("mode") is not None:
+        # a sheet is the result of a round of the ruleset's one table form; a mode, where
+        # given, must be one of the ruleset's
+        _check_mode(ruleset, scorecard["mode"], errors)
     sheet = scorecard.get("sheet")
     if not isinstance(sheet, dict):
         errors.add(None, "sheet", "not_an_object", "sheet must be an object")

@@ -235,13 +235,22 @@ def _tricks(i: int, tricks: Any, card: TarokNetCard, h: Hand,
             ok = False
     if not ok:
         return
-    expected = TRICKS_FOUR if card.mode == FOUR else (None if card.with_resting
-                                                         else TRICKS_THREE)
     total = sum(tricks.values())
-    if expected is not None and total != expected:
-        add(i, "tricks_by_player", "tricks_do_not_add_up",
-            f"tricks add up to {total}, not {expected}", total=total, expected=expected)
-        return
+    if card.with_resting:
+        # TRI+1 klop, all four playing: the rules do not say how the four share the deal, so
+        # either deal is taken (four hands of 12, or three of 16 with the talon's cards in the
+        # first six tricks); any other total is no deal at all.
+        if total not in (TRICKS_FOUR, TRICKS_THREE):
+            add(i, "tricks_by_player", "tricks_do_not_add_up",
+                f"tricks add up to {total}, not {TRICKS_FOUR} or {TRICKS_THREE}",
+                total=total, expected=[TRICKS_FOUR, TRICKS_THREE])
+            return
+    else:
+        expected = TRICKS_FOUR if card.mode == FOUR else TRICKS_THREE
+        if total != expected:
+            add(i, "tricks_by_player", "tricks_do_not_add_up",
+                f"tricks add up to {total}, not {expected}", total=total, expected=expected)
+            return
     pbp = h.points_by_player
     if pbp is not None:
         for p in card.players:

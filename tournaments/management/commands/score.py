@@ -22,10 +22,16 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         path = options["file"]
         try:
-            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+            # A file is read as bytes, so that one that is not UTF-8 is refused by load_json
+            # (not_utf8) instead of failing with a traceback.
+            text = sys.stdin.read() if path == "-" else open(path, "rb").read()
         except OSError as exc:
             self._fail([{"hand": None, "field": "file", "code": "unreadable",
                          "message": _("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror}}])
+        except UnicodeDecodeError:
+            # standard input decoded by the terminal's encoding
+            self._fail([{"hand": None, "field": "scorecard", "code": "not_utf8",
+                         "message": _("%(field)s is not UTF-8 text") % {"field": "scorecard"}}])
         try:
             # The limits of every JSON input: nesting depth, NUL, NaN (tournaments.domain.limits).
             card = load_json(text, field="scorecard")
