@@ -76,7 +76,8 @@ def _radelci_after(card: TarokNetCard, h: Hand, radelci: dict[str, int]) -> None
         for p in card.players:
             radelci[p] += 1
         return
-    if card.mode == TRI1 and spec.code in card.radelc_games:
+    high = card.mode == TRI1 or card.options["high_game_radelci"] == "every_mode"
+    if high and spec.code in card.radelc_games:
         for p in h.in_hand:
             radelci[p] += 1
         if h.resting is not None and card.options["radelci_for_resting_player"]:

@@ -124,9 +124,11 @@ CALLED_KING_GAMES = frozenset({"trojka", "dvojka", "enka"})
 
 # §3.4: "Radelc pridobijo vsi igralci pri visokih igrah (berač, solo brez, barvni valat in
 # valat) in klopu" (2007); the revision drops solo brez.
+# Four's own solo valat games are among them for the option `high_game_radelci`.
 RADELC_GAMES_2007 = frozenset(
     {"berac", "solo_brez"}
     | {c for c, _, _, d in THREE_HANDED_GAMES if c.startswith(("barvni_valat", "valat"))}
+    | {c for c, *_ in FOUR_HANDED_GAMES if c.startswith(("barvni_valat", "valat"))}
 )
 RADELC_GAMES_REVISED = RADELC_GAMES_2007 - {"solo_brez"}
 
@@ -301,6 +303,14 @@ def _radelc_options(seed: str) -> tuple[Option, ...]:
                YES_NO,
                "tri+1: whether the resting player also gains a radelc from a high game.",
                f'{seed} §3.4: "Radelc pridobijo vsi igralci pri visokih igrah"'),
+        Option("high_game_radelci", "High games give radelci", "tri+1",
+               (Choice("tri+1", "in TRI + 1 only"), Choice("every_mode", "in three and four too")),
+               "Whether a high game (berač, solo brez, barvni valat, valat) gives every player "
+               "a radelc only in TRI + 1 (§3.4, the competition's rules), or in three and four "
+               "too, where §2.3 and §2.4 name only klop.",
+               f'{seed} §3.4: "Radelc pridobijo vsi igralci pri visokih igrah (berač, solo '
+               'brez, barvni valat in valat) in klopu"; §2.3: "Po končanem klopu se igra '
+               'nadaljuje, vendar beleži vsak od igralcev refe (radelc)"'),
         Option("radelci_after_renons", "A hand ended by a renons gives radelci", True, YES_NO,
                "Whether a klop or high game ended by a renons still gives radelci.",
                f'{seed} §3.4: "Radelc pridobijo vsi igralci pri visokih igrah ... in '

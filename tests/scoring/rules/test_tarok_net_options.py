@@ -390,3 +390,31 @@ def test_renons_announcements_every_value(ruleset, value, by_offender):
         r = run(ruleset, "tri+1", [hand], options=options)
         assert scores(r)[offender] == -total, offender
         lines_add_up(r)
+
+
+# -- §3.4 "Radelc pridobijo vsi igralci pri visokih igrah" vs §2.3/§2.4 (klop only) -----------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize(("value", "gained"), [(None, 0), ("tri+1", 0), ("every_mode", 1)])
+@pytest.mark.parametrize(("mode", "players", "hand"), [
+    ("three", ["A", "B", "C"], {"game": "berac", "declarer": "A", "won": False}),
+    ("four", P4, {"game": "valat_solo_tri", "declarer": "A", "won": True}),
+    ("four", P4, {"game": "barvni_valat_tri", "declarer": "A", "partner": "B", "won": True}),
+])
+def test_high_game_radelci_in_three_and_four(ruleset, value, gained, mode, players, hand):
+    options = {} if value is None else {"options": {"high_game_radelci": value}}
+    result = evaluate({"ruleset": ruleset, "mode": mode, "players": players, "hands": [hand],
+                       **options})
+    assert radelci(result) == dict.fromkeys(players, gained)
+
+
+@pytest.mark.parametrize("value", ["tri+1", "every_mode"])
+def test_high_game_radelci_leave_tri1_and_klop_as_they_are(value):
+    result = run("tarok-net-2007", "tri+1",
+                 [{"game": "berac", "declarer": "A", "resting": "D", "won": True}],
+                 options={"high_game_radelci": value})
+    assert radelci(result) == dict.fromkeys(P4, 1)
+    klop = evaluate({"ruleset": "tarok-net-2007", "mode": "three", "players": ["A", "B", "C"],
+                     "options": {"high_game_radelci": value},
+                     "hands": [{"game": "klop", "points_by_player": {"A": 20, "B": 20, "C": 30}}]})
+    assert radelci(klop) == {"A": 1, "B": 1, "C": 1}
