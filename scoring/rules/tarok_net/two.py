@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.errors import ErrorCollector
-from scoring.rules.checks import is_int
+from scoring.rules.checks import is_int, player_map
 from scoring.rules.tarok_net.hand import ALL_GAME_CODES, SPECS, Hand, TarokNetCard
 from scoring.rules.tarok_net.tables import (
     HALF,
@@ -101,45 +101,24 @@ def read(i: int, hand: dict[str, Any], card: TarokNetCard, h: Hand,
 
 def _both_points(i: int, hand: dict[str, Any], card: TarokNetCard, h: Hand,
                  errors: ErrorCollector) -> None:
-    add = errors.add
     pbp = hand.get("points_by_player")
     if pbp is None:
-        add(i, "points_by_player", "missing",
-            "the ordinary game needs the points of both players (points_by_player)")
+        errors.add(i, "points_by_player", "missing",
+                   "the ordinary game needs the points of both players (points_by_player)")
         return
-    if not isinstance(pbp, dict):
-        add(i, "points_by_player", "not_an_object",
-            "points_by_player must be an object {player: points}")
+    points = player_map(i, "points_by_player", pbp, card.players, errors, maximum=TWO_TOTAL)
+    if points is None:
         return
-    ok = True
-    for p, v in pbp.items():
-        if p not in card.pset:
-            add(i, f"points_by_player.{p}", "not_a_player", f"{p!r} is not a player of this card")
-            ok = False
-        elif not is_int(v):
-            add(i, f"points_by_player.{p}", "not_an_integer",
-                f"points of {p} must be a whole number, got {v!r}")
-            ok = False
-        elif not 0 <= v <= TWO_TOTAL:
-            add(i, f"points_by_player.{p}", "points_out_of_range",
-                f"points of {p} must be between 0 and 70, got {v}")
-            ok = False
-    for p in card.players:
-        if p not in pbp:
-            add(i, f"points_by_player.{p}", "missing", f"the ordinary game needs the points of {p}")
-            ok = False
-    if not ok:
-        return
-    total = sum(pbp.values())
+    total = sum(points.values())
     # Counted by threes, pile by pile, like klop: the same tolerance (§2.1).
     tol = card.options["klop_points_tolerance"]
     if abs(total - TWO_TOTAL) > tol:
-        add(i, "points_by_player", "points_do_not_add_up",
-            f"the two players' points add up to {total}, not 70"
-            + (f" (±{tol} allowed for counting)" if tol else ""),
-            expected=TWO_TOTAL, got=total, tolerance=tol)
+        errors.add(i, "points_by_player", "points_do_not_add_up",
+                   f"the two players' points add up to {total}, not 70"
+                   + (f" (±{tol} allowed for counting)" if tol else ""),
+                   expected=TWO_TOTAL, got=total, tolerance=tol)
         return
-    h.points_by_player = pbp
+    h.points_by_player = points
 
 
 def score(h: Hand, card: TarokNetCard) -> dict[str, Any]:
