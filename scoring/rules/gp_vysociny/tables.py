@@ -141,8 +141,8 @@ OPTIONS = (
         (Choice("flek_level", "the rate of the hand's flek level"),
          Choice("base", "the rate without flek")),
         "Equal eyes (35:35): the one eye that is paid is worth the game's rate at the "
-        "hand's flek level (flek_level: 10 hal in a povinnost with flek), or the rate "
-        "without flek whatever was fleked (base: 5 hal).",
+        "hand's flek level (10 hal in a povinnost with flek), or the rate without flek "
+        "whatever was fleked (5 hal).",
         f"seed {SEED}: 'Při rovnosti očí ve všech hrách dražitel hry platí za hru částku, "
         "která odpovídá hodnotě jednoho oka. V případě, že protihráči dají flek, platí oni "
         "dražiteli hry hodnotu jednoho oka.'",
@@ -178,9 +178,9 @@ OPTIONS = (
         OPTION_VARSAVA_TIE, "Varšava: the forehand tied for the most eyes pays", "own_scale",
         (Choice("own_scale", "by the forehand's scale (4 and 6 Kč)"),
          Choice("same_scale", "like the other tied player (2 and 4 Kč)")),
-        "Varšava, the forehand tied with another player for the most eyes: own_scale: "
-        "the forehand pays by his scale (4 Kč, 6 Kč to a player without a trick) since he "
-        "took the most eyes; same_scale: both tied players pay the same (2 Kč, 4 Kč).",
+        "Varšava, the forehand tied with another player for the most eyes: by his own "
+        "scale, the forehand pays by it (4 Kč, 6 Kč to a player without a trick) since he "
+        "took the most eyes; by the same scale, both tied players pay alike (2 Kč, 4 Kč).",
         f"seed {SEED}, Varšava: 'V případě, že nejvíce očí mají dva hráči, platí oba "
         "stejným způsobem ostatním hráčům. Pokud nejvíce očí uhraje forhont platí hráčům, "
         "kteří uhrají méně očí 4,-Kč a hráči , který nemá zdvih, zaplatí 6,-Kč.'",

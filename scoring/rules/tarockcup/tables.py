@@ -154,8 +154,8 @@ OPTIONS = (
         OPTION_MONDFANG, "Mondfang", "refused",
         (Choice("refused", "not written: a Mondfang entry is refused"),
          Choice("zero", "written with 0 points")),
-        "Mondfang wird nicht honoriert: refused: there is no Mondfang to write, an entry "
-        "of kind mond is an error; zero: the table may write it and it scores 0 points.",
+        "Mondfang wird nicht honoriert: either there is no Mondfang to write and an entry "
+        "of it is refused, or the table may write it and it scores 0 points.",
         f"{SEED}, Die Prämien: \"Mondfang wird nicht honoriert.\"",
     ),
     Option(
@@ -163,8 +163,8 @@ OPTIONS = (
         (Choice("all", "every announced premium, the other side's as failed"),
          Choice("own_side", "only those of the paid player's side")),
         "Renonce: each other player is paid as if he had won the game and the announced "
-        "premiums. all: every announced premium, his side's as made and the other side's "
-        "as failed; own_side: only the premiums his own side announced.",
+        "premiums: every announced premium, his side's as made and the other side's as "
+        "failed, or only the premiums his own side announced.",
         f"{SEED}, Renonce: \"Begeht ein Spieler Renonce, erhalten die anderen Spieler so "
         "viele Punkte, als hätten sie das Spiel und die angesagten Prämien gewonnen\"",
     ),
