@@ -121,19 +121,19 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
 
-    @property
-    def short_name(self) -> str:
-        """"Oblak R.": where a screen across the hall has room for little (the projector)."""
-        if not self.last_name or not self.first_name:
-            return str(self)
-        return f"{self.last_name} {self.first_name[:1]}."
-
     def save(self, *args, **kwargs) -> None:
         self.fill_search_columns()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and {"first_name", "last_name", "club"} & set(update_fields):
             kwargs["update_fields"] = {*update_fields, "search_name", "search_club"}
         super().save(*args, **kwargs)
+
+    @property
+    def short_name(self) -> str:
+        """"Oblak R.": where a screen across the hall has room for little (the projector)."""
+        if not self.last_name or not self.first_name:
+            return str(self)
+        return f"{self.last_name} {self.first_name[:1]}."
 
     def fill_search_columns(self) -> None:
         self.search_name, self.search_club = search.player_key(self.first_name, self.last_name,
