@@ -162,12 +162,13 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
     # The standings up to this round, computed once: what the round awarded (the audit's) and
     # the carried totals of everyone, this round being the last closed (a later round cannot
     # be closed while this one is open: lifecycle).
-    rows = standings.event_standings(event, up_to_round=rnd.number).rows
-    awarded = {
-        str(row.start_number): {"points": str(row.per_round[rnd.number][0]),
-                                "score": str(row.per_round[rnd.number][1])}
-        for row in rows if rnd.number in row.per_round
-    }
+    rows = standings.event_standings(event, up_to_round=rnd.number, with_players=False).rows
+    awarded = {}
+    for row in rows:
+        if rnd.number in row.exact_per_round:
+            points, score = row.exact_per_round[rnd.number]
+            awarded[str(row.start_number)] = {"points": str(standings.to_decimal(points)),
+                                              "score": str(score)}
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
