@@ -37,7 +37,6 @@ from tournaments.archive import (
     VERSION,
     Checker,
     ImportContext,
-    Stamps,
     atomic_import,
     audit_out,
     check_audit_list,
@@ -557,7 +556,6 @@ def import_season(doc: Any, actor: Any) -> Season:
 
 
 def _write(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Season:
-    stamps = Stamps()
     lplan = plan["league"]
     league = League.objects.filter(slug=lplan["fields"]["slug"]).first()
     if league is None:
@@ -566,7 +564,7 @@ def _write(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Season:
         league = League.objects.create(**lplan["fields"])
         league.organisers.set([users[u] for u in lplan["organisers"]])
         write_audit(lplan["audit"], event=None, users=users,
-                       find_target=lambda type_label, ref: league, tables={}, stamps=stamps)
+                       find_target=lambda type_label, ref: league, tables={})
 
     splan = plan["season"]
     players = [ctx.resolver.materialise(p["resolved"], users) if p is not None else None
@@ -604,9 +602,7 @@ def _write(plan: dict, ctx: ImportContext, users: dict[str, Any]) -> Season:
             "leagues.matchday": lambda: matchdays.get(ref["matchday"]),
         }[type_label]()
 
-    write_audit(splan["audit"], event=None, users=users, find_target=find, tables={},
-                   stamps=stamps)
-    stamps.apply()
+    write_audit(splan["audit"], event=None, users=users, find_target=find, tables={})
     return season
 
 

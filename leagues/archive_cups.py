@@ -32,7 +32,6 @@ from tournaments.archive import (
     VERSION,
     Checker,
     ImportContext,
-    Stamps,
     atomic_import,
     audit_out,
     check_audit_list,
@@ -231,15 +230,13 @@ def import_cup(doc: Any, actor: Any) -> CupSeries:
                                                "message": _("the archive cannot be read")}])
     with atomic_import():
         users = ensure_users(_ctx.usernames)
-        stamps = Stamps()
         series = CupSeries.objects.create(**plan["fields"])
         series.organisers.set([users[u] for u in plan["organisers"]])
         CupPoints.objects.bulk_create(CupPoints(series=series, **row) for row in plan["points"])
         for item in plan["events"]:
             CupSeriesEvent.objects.create(series=series, event=item["event"], **item["fields"])
         write_audit(plan["audit"], event=None, users=users,
-                       find_target=lambda type_label, ref: series, tables={}, stamps=stamps)
-        stamps.apply()
+                       find_target=lambda type_label, ref: series, tables={})
         audit.record(actor=actor, action=IMPORT_ACTION, target=series,
                      after={"format": doc.get("format"), "version": doc.get("version"),
                             "kind": doc.get("kind"), "exported_with": doc.get("exported_with")})

@@ -37,7 +37,7 @@ def _auto_times(model: type[models.Model]) -> list[str]:
 
 class Stamps:
     """The archived values of auto_now / auto_now_add times, which every insert overwrites
-    with the clock. They are put back at the end with one bulk update per model, which writes
+    with the clock. They are put back at the end with one update per model, which writes
     values as given."""
 
     def __init__(self) -> None:
@@ -57,7 +57,21 @@ class Stamps:
 
     def apply(self) -> None:
         for model, objs in self.objs.items():
-            model.objects.bulk_update(objs, _auto_times(model), batch_size=500)
+            names = _auto_times(model)
+            if connection.vendor != "postgresql" or len(objs) < 2:
+                model.objects.bulk_update(objs, names, batch_size=500)
+                continue
+            # One join with arrays of the values: bulk_update writes a CASE branch per row for
+            # every row (the 1,024 cards of a big day: a second of an import).
+            quote = connection.ops.quote_name
+            columns = [quote(model._meta.get_field(name).column) for name in names]
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"UPDATE {quote(model._meta.db_table)} AS t SET "  # noqa: S608 - the model's own names; values are parameters
+                    + ", ".join(f"{c} = v.{c}" for c in columns)
+                    + " FROM unnest(%s::bigint[]" + ", %s::timestamptz[]" * len(names)
+                    + f") AS v(id, {', '.join(columns)}) WHERE t.{quote(model._meta.pk.column)} = v.id",
+                    [[o.pk for o in objs], *([getattr(o, name) for o in objs] for name in names)])
 
 
 # From this many rows of a kind on, PostgreSQL takes them with COPY (`_copied`).
@@ -76,6 +90,42 @@ def inserted(model: type[models.Model], objs: list[Any]) -> list[Any]:
     return objs
 
 
+def inserted_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> list[int]:
+    """Insert plain rows (attribute name to value, as the checked archive holds them; related
+    rows by key: `scorecard_id`) and return their keys in order. A field a row leaves out takes
+    its default. On PostgreSQL many rows go with COPY without a model object each: making them
+    (and setting their relations) was two fifths of writing the hands and the trail of a
+    1,024-player day. Only for models without auto_now times, which an insert overwrites."""
+    if _auto_times(model):  # pragma: no cover - a programming error, not an archive's
+        raise ValueError(f"{model.__name__} has auto_now times: use inserted() and Stamps")
+    if connection.vendor == "postgresql" and len(rows) >= COPY_FROM:
+        return _copied_rows(model, rows)
+    return [obj.pk for obj in inserted(model, [model(**row) for row in rows])]
+
+
+def _copied_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> list[int]:
+    db = connections[connection.alias]
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    quote = db.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in [meta.pk, *fields])
+    # Per field: its attribute name, whether its value needs preparing (as `_copied`), and
+    # how to get its default when a row leaves it out.
+    plan = [(f.attname, _needs_preparing(f), f) for f in fields]
+    with db.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                       [meta.db_table, meta.pk.column, len(rows)])
+        keys = [row[0] for row in cursor.fetchall()]
+        with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
+            for key, row in zip(keys, rows, strict=True):
+                values = [key]
+                for attname, prepare, field in plan:
+                    value = row[attname] if attname in row else field.get_default()
+                    values.append(field.get_db_prep_save(value, db) if prepare else value)
+                copy.write_row(values)
+    return keys
+
+
 # Fields whose value, as the checked archive holds it (already converted by the field's
 # to_python), is the value PostgreSQL stores: prepared by bulk_create, each gives its value
 # back. Only these exact classes (a subclass may prepare otherwise), and only while their
@@ -84,6 +134,18 @@ _AS_STORED = {cls: cls.get_db_prep_save for cls in (
     models.IntegerField, models.BigIntegerField, models.PositiveIntegerField,
     models.PositiveSmallIntegerField, models.SmallIntegerField, models.CharField, models.TextField,
     models.BooleanField)}
+
+
+def _needs_preparing(field: models.Field) -> bool:
+    """Whether a value of `field` must go through its get_db_prep_save before COPY: not for
+    the classes of _AS_STORED, nor for a relation to an integer key (its value is that key,
+    or None)."""
+    if isinstance(field, models.ForeignKey) and type(field) is models.ForeignKey:
+        target = field.target_field
+        return type(target) not in (models.AutoField, models.BigAutoField) or (
+            field.get_db_prep_save.__func__ is not models.ForeignKey.get_db_prep_save)
+    stored = _AS_STORED.get(type(field))
+    return stored is None or field.get_db_prep_save.__func__ is not stored
 
 
 def _copied(model: type[models.Model], objs: list[Any]) -> list[Any]:
@@ -105,8 +167,7 @@ def _copied(model: type[models.Model], objs: list[Any]) -> list[Any]:
         cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
                        [meta.db_table, meta.pk.column, len(objs)])
         keys = [row[0] for row in cursor.fetchall()]
-        prepared = [(f, _AS_STORED.get(type(f)) is None or f.get_db_prep_save.__func__
-                     is not _AS_STORED[type(f)], f.attname) for f in fields]
+        prepared = [(f, _needs_preparing(f), f.attname) for f in fields]
         with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
             for key, obj in zip(keys, objs, strict=True):
                 copy.write_row([key, *(f.get_db_prep_save(f.pre_save(obj, True), db) if prepare
@@ -119,27 +180,25 @@ def _copied(model: type[models.Model], objs: list[Any]) -> list[Any]:
 
 
 def write_audit(plans: list[dict], *, event: Event | None, users: dict[str, Any],
-                find_target: Any, tables: dict[tuple[int, int], Table], stamps: Stamps
-                ) -> list[AuditEntry]:
+                find_target: Any, tables: dict[tuple[int, int], Table]) -> list[int]:
     """Write checked audit entries in their order; `find_target(type, ref)` gives the object an
-    entry names. Returns the entries in the archive's order."""
-    content_types: dict[str, ContentType] = {}
-    entries = []
+    entry names, or its key. Returns the entries' keys in the archive's order."""
+    content_types: dict[str, int] = {}
+    rows = []
+    event_id = event.pk if event is not None else None
     for e in plans:
         if e["type"] not in content_types:
             content_types[e["type"]] = ContentType.objects.get_for_model(
-                apps.get_model(e["type"]), for_concrete_model=False)
+                apps.get_model(e["type"]), for_concrete_model=False).pk
         target = find_target(e["type"], e["ref"]) if e["ref"] is not None else None
-        entries.append(AuditEntry(
-            event=event, actor=users[e["actor"]] if e["actor"] else None,
-            table=tables[e["table"]] if e["table"] else None,
-            content_type=content_types[e["type"]],
-            object_id=str(target.pk) if target is not None else NO_OBJECT,
-            **e["fields"]))
-    inserted(AuditEntry, entries)
-    for entry, e in zip(entries, plans, strict=True):
-        stamps.keep(entry, e["fields"])
-    return entries
+        actor = users[e["actor"]] if e["actor"] else None
+        rows.append({
+            "event_id": event_id, "actor_id": actor.pk if actor is not None else None,
+            "table_id": tables[e["table"]].pk if e["table"] else None,
+            "content_type_id": content_types[e["type"]],
+            "object_id": NO_OBJECT if target is None else str(getattr(target, "pk", target)),
+            **e["fields"]})
+    return inserted_rows(AuditEntry, rows)
 
 
 def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any],
@@ -164,7 +223,7 @@ def clear_event(event: Event) -> None:
 class _EventWriter:
     """One checked event plan written in the archive's order, most kinds of objects in bulk
     inserts. Each step returns what the later ones name: registrations by start number,
-    rounds by number, tables and cards by (round, table), hands by (round, table, hand)."""
+    rounds by number, tables and cards by (round, table), hands' keys by (round, table, hand)."""
 
     def __init__(self, plan: dict, ctx: ImportContext, users: dict[str, Any]) -> None:
         self.plan = plan
@@ -194,10 +253,10 @@ class _EventWriter:
         targets = _target_objects(event, regs, rounds, tables, cards, seats, hands, rows,
                                   penalties, disputes, adjustments)
         entries = write_audit(plan["audit"], event=event, users=users, find_target=targets,
-                              tables=tables, stamps=self.stamps)
+                              tables=tables)
         for dispute, d in zip(disputes, plan["disputes"], strict=True):
             if d["correction"] is not None:
-                dispute.correction = entries[d["correction"]]
+                dispute.correction_id = entries[d["correction"]]
                 dispute.save(update_fields=["correction"])
         # Links are not archived (their tokens are secrets of the running event): the restored
         # rounds and registrations get new ones, as newly stored ones do.
@@ -239,7 +298,7 @@ class _EventWriter:
     def _seats_cards_and_hands(self, rounds: dict[int, Round], tables: dict[tuple[int, int], Table],
                                regs: dict[int, Registration]) -> tuple[
             dict[tuple[int, int], Scorecard], dict[tuple[int, int, int], Seat],
-            dict[tuple[int, int, int], Hand], dict[tuple[int, int, int], MoneySheetRow]]:
+            dict[tuple[int, int, int], int], dict[tuple[int, int, int], MoneySheetRow]]:
         """Every table's seats and scorecard, then the cards' hands and money sheet rows.
         Returns them by their natural keys, which penalties, disputes and the trail name them
         by: the cards by (round, table), the seats by (round, table, position), the hands by
@@ -265,33 +324,37 @@ class _EventWriter:
                     card_plans.append(cplan)
         inserted(Seat, list(seats.values()))
         inserted(Scorecard, list(cards.values()))
-        hands: dict[tuple[int, int, int], Hand] = {}
+        hand_rows: dict[tuple[int, int, int], dict[str, Any]] = {}
         rows: dict[tuple[int, int, int], MoneySheetRow] = {}
+
+        def key_of(name: str | None) -> int | None:
+            return self.users[name].pk if name else None
+
         for (rnd, number), card, cplan in zip(cards, cards.values(), card_plans, strict=True):
             self.stamps.keep(card, cplan["fields"])
             for h in cplan["hands"]:
-                hands[(rnd, number, h["fields"]["number"])] = Hand(
-                    scorecard=card, entered_by=user(h["entered_by"]),
-                    confirmed_by=user(h["confirmed_by"]), **h["fields"])
+                hand_rows[(rnd, number, h["fields"]["number"])] = {
+                    "scorecard_id": card.pk, "entered_by_id": key_of(h["entered_by"]),
+                    "confirmed_by_id": key_of(h["confirmed_by"]), **h["fields"]}
             for r in cplan["money_rows"]:
                 rows[(rnd, number, r["start_number"])] = MoneySheetRow(
                     scorecard=card, registration=regs[r["start_number"]], **r["fields"])
-        inserted(Hand, list(hands.values()))
+        hands = dict(zip(hand_rows, inserted_rows(Hand, list(hand_rows.values())), strict=True))
         inserted(MoneySheetRow, list(rows.values()))
         return cards, seats, hands, rows
 
     def _penalties_adjustments_disputes(
             self, event: Event, regs: dict[int, Registration], tables: dict[tuple[int, int], Table],
-            hands: dict[tuple[int, int, int], Hand]
+            hands: dict[tuple[int, int, int], int]
     ) -> tuple[list[Penalty], list[StandingsAdjustment], list[Dispute]]:
         """The penalties, standings adjustments and disputes, naming their tables and hands."""
         plan, user = self.plan, self.user
 
-        def hand_of(table_key: tuple[int, int] | None, number: int | None) -> Hand | None:
+        def hand_of(table_key: tuple[int, int] | None, number: int | None) -> int | None:
             return hands[(*table_key, number)] if table_key and number else None
 
         penalties = inserted(Penalty, [
-            Penalty(event=event, table=tables[p["table"]], hand=hand_of(p["table"], p["hand"]),
+            Penalty(event=event, table=tables[p["table"]], hand_id=hand_of(p["table"], p["hand"]),
                     registration=regs[p["start_number"]], recorded_by=user(p["recorded_by"]),
                     **p["fields"])
             for p in plan["penalties"]])
@@ -301,7 +364,7 @@ class _EventWriter:
             for a in plan["standings_adjustments"]])
         disputes = inserted(Dispute, [
             Dispute(event=event, table=tables[d["table"]] if d["table"] else None,
-                    hand=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
+                    hand_id=hand_of(d["table"], d["hand"]), raised_by=user(d["raised_by"]),
                     decided_by=user(d["decided_by"]), **d["fields"])
             for d in plan["disputes"]])
         return penalties, adjustments, disputes
@@ -309,25 +372,28 @@ class _EventWriter:
 
 def _target_objects(event: Event, regs: dict[int, Registration], rounds: dict[int, Round],
                     tables: dict[tuple[int, int], Table], cards: dict[tuple[int, int], Scorecard],
-                    seats: dict[tuple[int, int, int], Seat], hands: dict[tuple[int, int, int], Hand],
+                    seats: dict[tuple[int, int, int], Seat], hands: dict[tuple[int, int, int], int],
                     rows: dict[tuple[int, int, int], MoneySheetRow], penalties: list[Penalty],
                     disputes: list[Dispute], adjustments: list[StandingsAdjustment]) -> Any:
-    def find(type_label: str, ref: dict[str, Any]) -> models.Model | None:
-        finders = {
-            "tournaments.event": lambda: event,
-            "tournaments.registration": lambda: regs.get(ref["start_number"]),
-            "tournaments.player": lambda: regs[ref["start_number"]].player,
-            "tournaments.round": lambda: rounds.get(ref["round"]),
-            "tournaments.table": lambda: tables.get((ref["round"], ref["table"])),
-            "tournaments.scorecard": lambda: cards.get((ref["round"], ref["table"])),
-            "tournaments.seat": lambda: seats.get((ref["round"], ref["table"], ref["position"])),
-            "tournaments.hand": lambda: hands.get((ref["round"], ref["table"], ref["hand"])),
-            "tournaments.moneysheetrow": lambda: rows.get(
-                (ref["round"], ref["table"], ref["start_number"])),
-            "tournaments.penalty": lambda: penalties[ref["penalty"]],
-            "tournaments.dispute": lambda: disputes[ref["dispute"]],
-            "tournaments.standingsadjustment": lambda: adjustments[ref["adjustment"]],
-        }
-        return finders[type_label]()
+    """The finder of write_audit: an entry's target by its type and reference (the hands by
+    their keys)."""
+    finders = {
+        "tournaments.event": lambda ref: event,
+        "tournaments.registration": lambda ref: regs.get(ref["start_number"]),
+        "tournaments.player": lambda ref: regs[ref["start_number"]].player,
+        "tournaments.round": lambda ref: rounds.get(ref["round"]),
+        "tournaments.table": lambda ref: tables.get((ref["round"], ref["table"])),
+        "tournaments.scorecard": lambda ref: cards.get((ref["round"], ref["table"])),
+        "tournaments.seat": lambda ref: seats.get((ref["round"], ref["table"], ref["position"])),
+        "tournaments.hand": lambda ref: hands.get((ref["round"], ref["table"], ref["hand"])),
+        "tournaments.moneysheetrow": lambda ref: rows.get(
+            (ref["round"], ref["table"], ref["start_number"])),
+        "tournaments.penalty": lambda ref: penalties[ref["penalty"]],
+        "tournaments.dispute": lambda ref: disputes[ref["dispute"]],
+        "tournaments.standingsadjustment": lambda ref: adjustments[ref["adjustment"]],
+    }
+
+    def find(type_label: str, ref: dict[str, Any]) -> models.Model | int | None:
+        return finders[type_label](ref)
 
     return find

@@ -97,7 +97,7 @@ def write_changes(plan: dict, old: dict[str, Any], new: dict[str, Any], event: E
                 changed.add((number, table.number))
     start = len(old["audit"])
     write_audit(plan["audit"][start:], event=event, users=users,
-                find_target=_finder(event, tables, reg_ids), tables=tables, stamps=stamps)
+                find_target=_finder(event, tables, reg_ids), tables=tables)
     stamps.apply()
     event.refresh_from_db()
     for pk, points in event_checks.refuse_wrong_carried_totals(event, plan).items():
