@@ -13,15 +13,24 @@ REPEAT runs where an operation can be repeated:
 - correcting a hand of a card of the closed round (time and queries);
 - importing an export of the event again as a copy (`import_event`, time and queries).
 
-Run from the repository root: `python bench/scale.py [players ...]`. SQLite in a RAM folder
-unless BENCH_DATABASE_URL names a PostgreSQL database (whose tables it migrates and fills).
-BENCH_SCALE_ROUNDS (4), BENCH_SCALE_HANDS (24) and BENCH_SCALE_REPEAT (3) change the shape;
-the full default run takes tens of minutes on a small machine, most of it the building.
+Run from the repository root: `python bench/scale.py [--build-only | --reuse TAG] [players ...]`.
+SQLite in a RAM folder unless BENCH_DATABASE_URL names a PostgreSQL database (whose tables it
+migrates and fills). BENCH_SCALE_ROUNDS (4), BENCH_SCALE_HANDS (24) and BENCH_SCALE_REPEAT (3)
+change the shape; the full default run takes tens of minutes on a small machine, most of it
+the building (about 10 minutes for 1,024 players at 4 x 24 on PostgreSQL).
+
+Measuring changes the event (a hand entered, the round closed, the next one seated), so a
+second run cannot measure the same event again. With PostgreSQL the building and the measuring
+can be parted: `--build-only` builds the events `scale-<players>-<TAG>` and prints the TAG;
+`--reuse TAG` measures them on a fresh copy of that database (CREATE DATABASE ... TEMPLATE),
+dropped afterwards, so every run starts from the same built day.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import gzip
 import os
 import random
 import shutil
@@ -42,8 +51,8 @@ HANDS = int(os.environ.get("BENCH_SCALE_HANDS", "24"))
 REPEAT = int(os.environ.get("BENCH_SCALE_REPEAT", "3"))
 
 
-def _setup(workdir: Path) -> None:
-    os.environ["DATABASE_URL"] = os.environ.get(
+def _setup(workdir: Path, database_url: str | None = None) -> None:
+    os.environ["DATABASE_URL"] = database_url or os.environ.get(
         "BENCH_DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}")
     os.environ["MEDIA_ROOT"] = str(workdir / "media")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -153,7 +162,8 @@ def _closing_as_before():
 
     write, refresh = scorecards._write_totals, scorecards.refresh_carried_totals
     scorecards._write_totals = lambda changed: Registration.objects.bulk_update(
-        changed, ["tournament_points", "score"])
+        [Registration(pk=c.pk, tournament_points=c.tournament_points, score=c.score)
+         for c in changed], ["tournament_points", "score"])
 
     def refresh_alone(event, *, actor=None, start_numbers=None, standings_rows=None):
         return refresh(event, actor=actor, start_numbers=start_numbers)
@@ -249,9 +259,27 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
             card, 1, c, referee, reason="bench correction"))[1:])
     out["correct a hand in a closed round"] = (statistics.median(c[0] for c in corrections),
                                                corrections[-1][1])
+    out.update(_archive(event))
     out["import_event (a copy of the event)"] = _import_copy(event)
     celery_app.conf.task_always_eager = True
     return out
+
+
+def _archive(event) -> dict:
+    """The export (`export_event`, medians), and the archive's size a hand, as a file and as
+    the API sends it (gzip)."""
+    from tournaments import archive
+    from tournaments.models import Hand
+
+    def exported():
+        with archive.read_snapshot():
+            return Measure()(lambda: archive.export_event(event))
+    runs = [exported() for _ in range(REPEAT)]
+    text = archive.dumps(runs[-1][0]).encode("utf-8")
+    hands = Hand.objects.filter(scorecard__table__round__event=event).count()
+    packed = gzip.compress(text, compresslevel=6)
+    return {"export_event": (statistics.median(r[1] for r in runs), runs[-1][2]),
+            "the archive a hand, file / gzip": f"{len(text) / hands:,.0f} B / {len(packed) / hands:,.0f} B"}
 
 
 def _import_copy(event) -> tuple[float, int]:
@@ -281,34 +309,93 @@ def _import_copy(event) -> tuple[float, int]:
     return time.perf_counter() - start, queries
 
 
+@contextlib.contextmanager
+def _database_copy(url: str):
+    """A fresh copy of the PostgreSQL database `url` (CREATE DATABASE ... TEMPLATE, a copy of
+    its files: seconds, where building the events takes minutes), dropped afterwards."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    parts = urlsplit(url)
+    base = parts.path.lstrip("/")
+    copy = f"{base}_run_{os.getpid()}"
+    server = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{base}"')
+    try:
+        yield urlunsplit(parts._replace(path=f"/{copy}"))
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(server, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{copy}" WITH (FORCE)')
+
+
+def _cell(value) -> str:
+    if isinstance(value, str):
+        return value
+    seconds, queries = value
+    return f"{seconds * 1000:,.0f} ms" + ("" if queries is None else f" ({queries} q)")
+
+
 def main() -> int:
-    sizes = tuple(int(n) for n in sys.argv[1:]) or PLAYERS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("players", nargs="*", type=int, default=list(PLAYERS))
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--build-only", action="store_true",
+                       help="build the events in BENCH_DATABASE_URL and print their TAG")
+    group.add_argument("--reuse", metavar="TAG",
+                       help="measure the events scale-<players>-<TAG> built by --build-only, "
+                            "on a copy of BENCH_DATABASE_URL")
+    args = parser.parse_args()
+    base_url = os.environ.get("BENCH_DATABASE_URL", "")
+    if (args.build_only or args.reuse) and not base_url.startswith(("postgres://", "postgresql://")):
+        parser.error("--build-only and --reuse need BENCH_DATABASE_URL naming a PostgreSQL database")
     workdir = Path(tempfile.mkdtemp(dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None,
                                     prefix="tarok-bench-scale-"))
     try:
-        _setup(workdir)
-        from django.db import connection
+        with _database_copy(base_url) if args.reuse else contextlib.nullcontext() as url:
+            return _run(args, workdir, url)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
 
-        tag = str(int(time.time()))
-        print(f"database: {connection.vendor}; {ROUNDS} rounds of {HANDS} hands per table; "
-              f"medians of {REPEAT} runs where repeatable", flush=True)
-        results = {}
-        for players in sizes:
+
+def _run(args, workdir: Path, url: str | None) -> int:
+    _setup(workdir, url)
+    from django.db import connection
+
+    from tournaments.models import Event
+
+    sizes = tuple(args.players)
+    tag = args.reuse or str(int(time.time()))
+    print(f"database: {connection.vendor}; {ROUNDS} rounds of {HANDS} hands per table; "
+          f"medians of {REPEAT} runs where repeatable", flush=True)
+    results = {}
+    for players in sizes:
+        event = Event.objects.filter(slug=f"scale-{players}-{tag}").first() if args.reuse else None
+        if event is None:
+            if args.reuse:
+                print(f"no event scale-{players}-{tag} in the database", file=sys.stderr)
+                return 2
             start = time.perf_counter()
             event = build(players, tag)
             print(f"built {players} players in {time.perf_counter() - start:.0f} s", flush=True)
-            results[players] = measure(event)
-            for name, (seconds, queries) in results[players].items():
-                print(f"  {name}: {seconds * 1000:.0f} ms, {queries} queries", flush=True)
-        names = list(next(iter(results.values())))
-        print("\n| operation | " + " | ".join(f"{p:,}" for p in sizes) + " |")
-        print("| --- |" + " --- |" * len(sizes))
-        for name in names:
-            cells = [f"{results[p][name][0] * 1000:,.0f} ms ({results[p][name][1]} q)" for p in sizes]
-            print(f"| {name} | " + " | ".join(cells) + " |")
+        if args.build_only:
+            continue
+        results[players] = measure(event)
+        for name, value in results[players].items():
+            print(f"  {name}: {_cell(value)}", flush=True)
+    if args.build_only:
+        print(f"built with TAG {tag}: measure with --reuse {tag}")
         return 0
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+    names = list(next(iter(results.values())))
+    print("\n| operation | " + " | ".join(f"{p:,}" for p in sizes) + " |")
+    print("| --- |" + " --- |" * len(sizes))
+    for name in names:
+        print(f"| {name} | " + " | ".join(_cell(results[p][name]) for p in sizes) + " |")
+    return 0
 
 
 if __name__ == "__main__":
