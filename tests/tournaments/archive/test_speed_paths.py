@@ -1,7 +1,8 @@
 """The short cuts of issue #35 give what the long ways give: the archive's text is
 `json.dumps(..., indent=2)` byte for byte, the JSON input limits find the same problems, a
 card stored exactly as the import checked it is not scored a second time while any other is,
-and the players of a file are matched as one by one."""
+the players of a file are matched as one by one, and rows written without model objects are
+stored as model objects would be."""
 
 from __future__ import annotations
 
@@ -125,3 +126,34 @@ def test_rows_copied_into_postgresql_come_back_as_the_archive_holds_them(monkeyp
     assert archive.dumps(archive.export_event(event)) == text
     hand = Hand.objects.filter(scorecard__table__round__event=event).order_by("pk").last()
     assert hand.scorecard.table.round.event == event and isinstance(hand.record, dict)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("copy_from", [1, 10**6])
+def test_plain_rows_take_the_defaults_of_what_they_leave_out(monkeypatch, copy_from):
+    """The hands and the trail are written as plain rows (write.inserted_rows), with COPY on
+    PostgreSQL from COPY_FROM rows on and with bulk_create otherwise: a field a row leaves out
+    gets its default either way, and a relation given by key is stored as that key."""
+    from datetime import timedelta
+
+    from django.contrib.contenttypes.models import ContentType
+    from django.utils import timezone
+
+    from tournaments.archive import write
+    from tournaments.models import AuditEntry
+
+    monkeypatch.setattr(write, "COPY_FROM", copy_from)
+    event = rich_demo()
+    kind = ContentType.objects.get_for_model(Event).pk
+    when = timezone.now().replace(microsecond=123456) - timedelta(days=3)
+    keys = write.inserted_rows(AuditEntry, [
+        {"event_id": event.pk, "content_type_id": kind, "object_id": str(event.pk),
+         "action": "bench.one", "object_repr": "one", "created_at": when},
+        {"event_id": None, "content_type_id": kind, "object_id": "-", "action": "bench.two",
+         "object_repr": "two", "created_at": when, "before": {"a": [1, "ž"]}, "via": "table_link"},
+    ])
+    one, two = (AuditEntry.objects.get(pk=pk) for pk in keys)
+    assert (one.event_id, one.via, one.before, one.after, one.reason, one.actor_id) == (
+        event.pk, "", None, None, "", None)
+    assert one.created_at == when and two.created_at == when
+    assert (two.event_id, two.before, two.via) == (None, {"a": [1, "ž"]}, "table_link")
