@@ -26,6 +26,7 @@ from tournaments.archive.format import (
     TABLE_FIELDS,
     VERSION,
     exported_with,
+    json_values,
     plain,
     plain_row,
     username,
@@ -210,13 +211,13 @@ class _EventRows:
                            .values(*_fields(TABLE_FIELDS, "round_id")))
         self.seats = list(Seat.objects.filter(**in_event).order_by("position")
                           .values(*_fields(SEAT_FIELDS, "table_id", "registration_id")))
-        self.cards = list(Scorecard.objects.filter(table__round__event=event).values(
-            *_fields(SCORECARD_FIELDS, "table_id", "submitted_by_id", "confirmed_by_id",
-                     "verified_by_id")))
-        self.hands = list(Hand.objects.filter(scorecard__table__round__event=event)
-                          .order_by("scorecard_id", "number")
-                          .values(*_fields(HAND_FIELDS, "scorecard_id", "entered_by_id",
-                                           "confirmed_by_id")))
+        self.cards = json_values(Scorecard.objects.filter(table__round__event=event),
+                                 *_fields(SCORECARD_FIELDS, "table_id", "submitted_by_id",
+                                          "confirmed_by_id", "verified_by_id"))
+        self.hands = json_values(Hand.objects.filter(scorecard__table__round__event=event)
+                                 .order_by("scorecard_id", "number"),
+                                 *_fields(HAND_FIELDS, "scorecard_id", "entered_by_id",
+                                          "confirmed_by_id"))
         self.money_rows = list(MoneySheetRow.objects.filter(scorecard__table__round__event=event)
                                .values(*_fields(MONEY_ROW_FIELDS, "scorecard_id", "registration_id")))
         self.penalties = list(Penalty.objects.filter(event=event).values(
@@ -226,10 +227,10 @@ class _EventRows:
         self.disputes = list(Dispute.objects.filter(event=event).values(
             *_fields(DISPUTE_FIELDS, "table_id", "hand_id", "raised_by_id", "decided_by_id",
                      "correction_id")))
-        self.entries = list(AuditEntry.objects.filter(event=event).exclude(action__in=LOCAL_ACTIONS)
-                            .order_by("created_at", "pk")
-                            .values(*_fields(AUDIT_FIELDS, "actor_id", "content_type_id",
-                                             "object_id", "table_id")))
+        self.entries = json_values(AuditEntry.objects.filter(event=event)
+                                   .exclude(action__in=LOCAL_ACTIONS).order_by("created_at", "pk"),
+                                   *_fields(AUDIT_FIELDS, "actor_id", "content_type_id",
+                                            "object_id", "table_id"))
 
     def usernames(self) -> dict[int, str]:
         """{user id: username} of every user the rows name, with one query."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Cast
 
 from scoring.engine import CONTRACT_VERSION
 from tournaments.domain import limits
@@ -370,6 +371,24 @@ def plain_row(model: type[models.Model], names: tuple[str, ...], row: dict[str, 
     """`plain` of a row read with `values()` (the same values as the model's attributes)."""
     return {name: row[name] if convert is None or row[name] is None else convert(row[name])
             for name, convert in _row_converters(model, names)}
+
+
+def json_values(queryset: models.QuerySet, *names: str) -> list[dict[str, Any]]:
+    """`queryset.values(*names)`, its JSON fields read as their text and decoded together, one
+    `json.loads` for each field's whole column: decoding each value by itself (through the
+    field's converter) was a third of an export of 1,024 players. The same values as values()
+    gives: SQL NULL and JSON null are both None."""
+    model = queryset.model
+    json_names = [n for n in names if n != "pk" and "__" not in n
+                  and isinstance(model._meta.get_field(n), models.JSONField)]
+    texts = {f"json_text_{n}": Cast(n, models.TextField()) for n in json_names}
+    rows = list(queryset.values(*(n for n in names if n not in json_names), **texts))
+    for name, alias in zip(json_names, texts, strict=True):
+        column = [row.pop(alias) for row in rows]
+        decoded = json.loads("[" + ",".join("null" if t is None else t for t in column) + "]")
+        for row, value in zip(rows, decoded, strict=True):
+            row[name] = value
+    return rows
 
 
 def username(user: Any) -> str | None:

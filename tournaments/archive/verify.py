@@ -10,7 +10,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.archive.format import HAND_FIELDS, MONEY_ROW_FIELDS
+from tournaments.archive.format import HAND_FIELDS, MONEY_ROW_FIELDS, json_values
 from tournaments.engine_text import error_text
 from tournaments.models import (
     Event,
@@ -224,8 +224,8 @@ def verify_event_scores(event: Event, cards: set[tuple[int, int]] | None = None,
     ids = [card.pk for card in stored]
     # The cards' hands and money rows with one query each (not two a card), as plain values.
     hands: dict[int, list[dict[str, Any]]] = {}
-    for h in (Hand.objects.filter(scorecard_id__in=ids).order_by("scorecard_id", "number")
-              .values("scorecard_id", *HAND_FIELDS)):
+    for h in json_values(Hand.objects.filter(scorecard_id__in=ids).order_by("scorecard_id", "number"),
+                         "scorecard_id", *HAND_FIELDS):
         hands.setdefault(h.pop("scorecard_id"), []).append(h)
     rows: dict[int, dict[str, dict[str, Any]]] = {}
     for r in (MoneySheetRow.objects.filter(scorecard_id__in=ids)

@@ -157,3 +157,22 @@ def test_plain_rows_take_the_defaults_of_what_they_leave_out(monkeypatch, copy_f
         event.pk, "", None, None, "", None)
     assert one.created_at == when and two.created_at == when
     assert (two.event_id, two.before, two.via) == (None, {"a": [1, "ž"]}, "table_link")
+
+
+@pytest.mark.django_db
+def test_json_columns_decoded_together_are_what_values_gives():
+    """format.json_values decodes each JSON column in one go; the rows are values()'s, JSON
+    null and SQL NULL included."""
+    from tournaments.archive.format import AUDIT_FIELDS, HAND_FIELDS, SCORECARD_FIELDS, json_values
+    from tournaments.models import AuditEntry, Scorecard
+
+    event = rich_demo()
+    hand = Hand.objects.filter(scorecard__table__round__event=event).order_by("pk").first()
+    Hand.objects.filter(pk=hand.pk).update(payout=None, state={"a": None, "b": [1.5, "ž"]})
+    for queryset, names in (
+            (Hand.objects.order_by("pk"), ("pk", "scorecard_id", *HAND_FIELDS)),
+            (Scorecard.objects.order_by("pk"), ("pk", "table_id", *SCORECARD_FIELDS)),
+            (AuditEntry.objects.order_by("pk"), ("pk", "actor_id", *AUDIT_FIELDS))):
+        expected = list(queryset.values(*names))
+        assert expected and json_values(queryset, *names) == expected
+    assert any(row["payout"] is None for row in json_values(Hand.objects.all(), "payout"))
