@@ -132,8 +132,9 @@ def test_rows_copied_into_postgresql_come_back_as_the_archive_holds_them(monkeyp
 @pytest.mark.parametrize("copy_from", [1, 10**6])
 def test_plain_rows_take_the_defaults_of_what_they_leave_out(monkeypatch, copy_from):
     """The hands and the trail are written as plain rows (write.inserted_rows), with COPY on
-    PostgreSQL from COPY_FROM rows on and with bulk_create otherwise: a field a row leaves out
-    gets its default either way, and a relation given by key is stored as that key."""
+    PostgreSQL from COPY_FROM rows on (in COPY's text format) and with bulk_create otherwise: a
+    field a row leaves out gets its default either way, a relation given by key is stored as
+    that key, and tabs, line ends and backslashes come back as they went."""
     from datetime import timedelta
 
     from django.contrib.contenttypes.models import ContentType
@@ -150,13 +151,15 @@ def test_plain_rows_take_the_defaults_of_what_they_leave_out(monkeypatch, copy_f
         {"event_id": event.pk, "content_type_id": kind, "object_id": str(event.pk),
          "action": "bench.one", "object_repr": "one", "created_at": when},
         {"event_id": None, "content_type_id": kind, "object_id": "-", "action": "bench.two",
-         "object_repr": "two", "created_at": when, "before": {"a": [1, "ž"]}, "via": "table_link"},
+         "object_repr": "two", "created_at": when, "before": {"a": [1, "ž\t\n\\N"]},
+         "via": "table_link", "reason": "a tab\there,\na line, \\N and a back\\slash\r"},
     ])
     one, two = (AuditEntry.objects.get(pk=pk) for pk in keys)
     assert (one.event_id, one.via, one.before, one.after, one.reason, one.actor_id) == (
         event.pk, "", None, None, "", None)
     assert one.created_at == when and two.created_at == when
-    assert (two.event_id, two.before, two.via) == (None, {"a": [1, "ž"]}, "table_link")
+    assert (two.event_id, two.before, two.via) == (None, {"a": [1, "ž\t\n\\N"]}, "table_link")
+    assert two.reason == "a tab\there,\na line, \\N and a back\\slash\r"
 
 
 @pytest.mark.django_db
