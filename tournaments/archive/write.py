@@ -157,11 +157,19 @@ _WHOLE_NUMBERS = (models.IntegerField, models.BigIntegerField, models.PositiveIn
 
 
 def _escaped(value: str) -> str:
-    return value.translate(_COPY_ESCAPES)
+    if "\\" in value or "\n" in value or "\r" in value or "\t" in value:
+        return value.translate(_COPY_ESCAPES)
+    return value
+
+
+# One encoder for every value: json.dumps with any option makes a new one a call.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _json_text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).translate(_COPY_ESCAPES)
+    # JSON's text holds no tab or line end of its own (the encoder escapes them in strings),
+    # so only its backslashes need COPY's escape.
+    return _JSON.encode(value).replace("\\", "\\\\")
 
 
 def _time_text(value: Any) -> str:
