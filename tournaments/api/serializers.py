@@ -249,7 +249,9 @@ class RegistrationImportResultSerializer(serializers.Serializer):
 
 
 class JobSerializer(serializers.ModelSerializer):
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    event = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True,
+        help_text="the event the job works on; null for a job of no one event (the ratings' rebuild)")
     message = serializers.SerializerMethodField(
         help_text="what the job says, in the request's language (its result keeps the stage's code and params)")
 
