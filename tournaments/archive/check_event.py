@@ -74,6 +74,18 @@ class ImportContext:
     # scored again (a venue's push of one more hand re-scores one card, not 256).
     scored_cards: dict[tuple[int, int], Any] = field(default_factory=dict)
     scored_stake: Any = None
+    # The earlier archive's cards and trail are *the very objects* of the new one where it did
+    # not change (a delta patched onto the kept archive shares them, archive.delta.patch):
+    # those were checked when they came, and are not checked again (`TRUSTED`). Their plans
+    # are then not whole, so only a write of what changed may follow
+    # (tournaments.archive.importing.update_event checks again in full otherwise).
+    trust_unchanged: bool = False
+    checked_audit: list | None = None
+
+
+# A plan made with `ImportContext.trust_unchanged` carries this key: its unchanged cards and
+# trail entries are not planned, and only write_changes may write it.
+TRUSTED = "trusted_unchanged"
 
 
 def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext) -> dict | None:
@@ -131,6 +143,8 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
     audit_count = len(body["audit"]) if isinstance(body.get("audit"), list) else 0
     _check_disputes(body, path, checker, ctx, plan, tables, audit_count)
     _check_audit(body, path, checker, ctx, plan, regs, tables, known)
+    if ctx.trust_unchanged:
+        plan[TRUSTED] = True
     return plan if len(checker.errors) == before else None
 
 
@@ -250,6 +264,12 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
                 ) -> tuple[dict | None, set[int]]:
     """A scorecard's plan (None when invalid) and its hand numbers, which penalties and
     disputes may name even when the card itself has problems."""
+    if (ctx.trust_unchanged and ctx.scored_cards.get((round_number, table_number)) is card
+            and card is not None and ctx.scored_stake == event_fields["stake_haler"]):
+        # Checked and scored when it came: what the round's checks read of it, no more.
+        return ({"fields": {"status": card["status"], "ruleset_code": card["ruleset_code"]},
+                 "hands": card["hands"], "money_rows": card["money_rows"], TRUSTED: True},
+                {h["number"] for h in card["hands"]})
     before = len(checker.errors)
     card = checker.obj(card, path, (*SCORECARD_FIELDS, "submitted_by", "confirmed_by",
                                     "verified_by", "hands", "money_rows"))
@@ -452,17 +472,28 @@ def _check_audit(body: dict, path: str, checker: Checker, ctx: ImportContext, pl
             return None
         return _check_target_ref(checker, ref, p, keys, regs, rounds, tables, counts, event_fields)
 
-    plan["audit"] = check_audit_list(body.get("audit", []), f"{path}.audit", checker, ctx,
-                                     check_ref, tables)
+    items = body.get("audit", [])
+    checked = ctx.checked_audit if ctx.trust_unchanged else None
+    if (checked is not None and isinstance(items, list) and len(items) >= len(checked)
+            and all(new is old for new, old in zip(items, checked, strict=False))):
+        # The earlier trail, unchanged (the same objects), was checked when it came: only the
+        # entries after it are, at their own paths.
+        start = len(checked)
+        plan["audit"] = [None] * start + check_audit_list(
+            items[start:], f"{path}.audit", checker, ctx, check_ref, tables, start=start)
+        return
+    plan["audit"] = check_audit_list(items, f"{path}.audit", checker, ctx, check_ref, tables)
 
 
 def check_audit_list(items: Any, path: str, checker: Checker, ctx: ImportContext,
-                     check_ref: Any, tables: dict[tuple[int, int], set[int]] | None) -> list[dict]:
+                     check_ref: Any, tables: dict[tuple[int, int], set[int]] | None,
+                     start: int = 0) -> list[dict]:
     """Plans of the entries of an audit list. `check_ref(type, ref, path)` checks the natural
     key of an entry's object and returns it (None when it does not resolve); `tables` are the
-    tables an entry may name (None: entries name no table)."""
+    tables an entry may name (None: entries name no table). `start`: the index in the whole
+    list of `items`' first entry (its paths)."""
     out = []
-    for i, entry in enumerate(checker.items(items, path)):
+    for i, entry in enumerate(checker.items(items, path), start):
         p = f"{path}[{i}]"
         entry = checker.obj(entry, p, (*AUDIT_FIELDS, "actor", "table", "target"))
         if entry is None:

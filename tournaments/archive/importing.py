@@ -26,10 +26,13 @@ from tournaments.services import audit
 
 
 def _check_event_doc(doc: Any, replacing: Event | None = None, *, previous: dict | None = None,
-                     resolve: bool = True) -> tuple[Checker, ImportContext, dict | None]:
+                     resolve: bool = True, trust_unchanged: bool = False
+                     ) -> tuple[Checker, ImportContext, dict | None]:
     """Check an event archive: (its problems, the import's context, the plan). `previous`: the
     archive `replacing` was last brought to, whose unchanged cards are not scored again;
-    `resolve=False` leaves the players unmatched with the registry (`resolve_players`)."""
+    `trust_unchanged`: nor checked at all where they are its very objects, nor its trail's
+    entries (check_event.TRUSTED: a plan only `write_changes` writes); `resolve=False` leaves
+    the players unmatched with the registry (`resolve_players`)."""
     checker = Checker()
     ctx = ImportContext(replacing=replacing.pk if replacing is not None else None)
     if previous is not None:
@@ -37,6 +40,7 @@ def _check_event_doc(doc: Any, replacing: Event | None = None, *, previous: dict
         ctx.scored_stake = body["stake_haler"]
         ctx.scored_cards = {(r["number"], t["number"]): t["scorecard"]
                             for r in body["rounds"] for t in r["tables"]}
+        ctx.trust_unchanged, ctx.checked_audit = trust_unchanged, body["audit"]
     doc = check_header(doc, "event", checker, ("event",))
     plan = None
     if doc is not None and "event" in doc:
@@ -90,13 +94,19 @@ def update_event(doc: Any, event: Event, *, previous: dict | None = None,
     venue's push: the event's own officials, whose accounts the laptop took with the event);
     every other name is no account here (its entries keep their labels) and no account is
     created, so an archive from outside never speaks for this database's users."""
-    checker, ctx, plan = _check_event_doc(doc, replacing=event, previous=previous, resolve=False)
-    if plan is not None and plan["fields"] is not None and plan["fields"].get("slug") != event.slug:
+    checker, ctx, plan = _check_event_doc(doc, replacing=event, previous=previous, resolve=False,
+                                          trust_unchanged=previous is not None)
+    in_place = (previous is not None and plan is not None and not checker.errors
+                and not _other_slug(plan, event) and write_changes.fits(previous["event"], doc["event"]))
+    if previous is not None and not in_place:
+        # Only a write of what changed may rest on what was checked before: anything else
+        # (and every refusal, which lists every problem) is checked in full.
+        checker, ctx, plan = _check_event_doc(doc, replacing=event, previous=previous,
+                                              resolve=False)
+    if _other_slug(plan, event):
         checker.add("event.slug", "other_event",
                     _("this archive is of the event %(slug)s, not %(event)s") % {
                         "slug": plan["fields"].get("slug"), "event": event.slug})
-    in_place = (previous is not None and plan is not None and not checker.errors
-                and write_changes.fits(previous["event"], doc["event"]))
     if plan is not None and not in_place:
         resolve_players(checker, ctx, [plan])
     if checker.errors or plan is None:
@@ -117,6 +127,10 @@ def update_event(doc: Any, event: Event, *, previous: dict | None = None,
         _restore_local(event, kept)
         refuse_if_rescored_differently([event], plans=[plan])
     return event
+
+
+def _other_slug(plan: dict | None, event: Event) -> bool:
+    return plan is not None and plan["fields"] is not None and plan["fields"].get("slug") != event.slug
 
 
 def _local_of(event: Event) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from django.db import connection, connections, models
 from django.utils import timezone
 
 from tournaments.archive import event_checks
-from tournaments.archive.check_event import ImportContext
+from tournaments.archive.check_event import TRUSTED, ImportContext
 from tournaments.archive.format import NO_OBJECT
 from tournaments.models import (
     AuditEntry,
@@ -276,6 +276,8 @@ def write_event_body(plan: dict, ctx: ImportContext, users: dict[str, Any],
     """Write a checked event plan. Runs inside the caller's transaction. `into`: an event
     whose content the plan replaces, its row (and what refers to it from outside the event: a
     league's matchday, a cup) kept (tournaments.venue's pushes)."""
+    if plan.get(TRUSTED):  # pragma: no cover - importing.update_event checks again in full
+        raise ValueError("a plan that trusts an earlier archive is written change by change only")
     return _EventWriter(plan, ctx, users).write(into)
 
 

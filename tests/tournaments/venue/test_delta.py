@@ -210,6 +210,74 @@ def test_a_change_of_shape_is_written_whole_from_a_delta(day):
     assert _dumped(event) == archive.dumps(renamed)
 
 
+def _counting_checks(monkeypatch) -> dict[str, int]:
+    """How many cards' hands and trail entries the archive's checks look at."""
+    from tournaments.archive import check_event
+
+    seen = {"cards": 0, "entries": 0}
+    hands, entries = check_event._check_card_hands, check_event.check_audit_list
+
+    def count_hands(card, *args, **kwargs):
+        seen["cards"] += 1
+        return hands(card, *args, **kwargs)
+
+    def count_entries(items, *args, **kwargs):
+        seen["entries"] += len(items) if isinstance(items, list) else 0
+        return entries(items, *args, **kwargs)
+
+    monkeypatch.setattr(check_event, "_check_card_hands", count_hands)
+    monkeypatch.setattr(check_event, "check_audit_list", count_entries)
+    return seen
+
+
+@pytest.mark.django_db
+def test_a_delta_is_checked_where_it_changed_and_a_whole_push_everywhere(day, monkeypatch):
+    """The cards and trail entries a delta leaves as they were (the very objects of the
+    archive the server kept) were checked when they came: a hand typed at table 1 checks
+    table 1's card and the trail's new entries, not table 2's card nor the old trail."""
+    event = day["event"]
+    key = _take(day)
+    _push(event.slug, key, 3, day["a"])
+    old_trail, new_trail = len(day["a"]["event"]["audit"]), len(day["b"]["event"]["audit"])
+    assert 0 < old_trail < new_trail
+    seen = _counting_checks(monkeypatch)
+    answer = _post(event.slug, key, _delta_body(day["a"], day["b"], 4, base=3))
+    assert answer.json() == {"applied": True, "version": 4}, answer.content
+    assert seen == {"cards": 1, "entries": new_trail - old_trail}
+    assert _dumped(event) == archive.dumps(day["b"])
+    # The same archive sent whole shares nothing with the kept one: all of it is checked.
+    seen.update(cards=0, entries=0)
+    answer = _push(event.slug, key, 5, json.loads(json.dumps(day["b"])))
+    assert answer.json() == {"applied": True, "version": 5}, answer.content
+    assert seen == {"cards": 2, "entries": new_trail}
+
+
+@pytest.mark.django_db
+def test_a_delta_of_another_shape_is_checked_in_full(day):
+    """A delta that removes a registration is no write of what changed: the cards it left as
+    they were are checked again, and the one still naming the removed start number is refused
+    at its own path."""
+    event = day["event"]
+    key = _take(day)
+    _push(event.slug, key, 3, day["b"])
+    before = _dumped(event)
+    doc = json.loads(json.dumps(day["b"]))
+    card = doc["event"]["rounds"][0]["tables"][1]["scorecard"]
+    gone = int(card["player_ids"][0])
+    doc["event"]["registrations"] = [r for r in doc["event"]["registrations"]
+                                     if r["start_number"] != gone]
+    for table in doc["event"]["rounds"][0]["tables"]:
+        table["seats"] = [s for s in table["seats"] if s["start_number"] != gone]
+    patched = delta.patch(day["b"], delta.diff(day["b"], doc))
+    assert patched["event"]["rounds"][0]["tables"][1]["scorecard"] is (
+        day["b"]["event"]["rounds"][0]["tables"][1]["scorecard"])  # left as it was
+    answer = _post(event.slug, key, _delta_body(day["b"], doc, 4, base=3))
+    assert answer.status_code == 400, answer.content
+    paths = {e["field"] for e in answer.json()["errors"]}
+    assert "event.rounds[0].tables[1].scorecard.player_ids[0]" in paths, paths
+    assert _dumped(event) == before
+
+
 # ------------------------------------------------------------------------------------------
 # The laptop
 # ------------------------------------------------------------------------------------------
