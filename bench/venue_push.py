@@ -11,8 +11,8 @@ runs:
   is, written in place);
 - a push of one more hand, as every push after the first is sent: the laptop's side (export,
   the patch against the archive the server acknowledged, its digest, the new archive packed
-  for the hold; its size on the wire) and the server's (read, patched, checked with only the
-  changed card scored again, written change by change);
+  for the hold; its size on the wire) and the server's (read, patched, checked where it
+  changed: the changed card and the trail's new entries, written change by change);
 - beside them, the reference of the same run: importing the same archive as a copy
   (`import_event`, what restoring an archive costs).
 
