@@ -197,13 +197,18 @@ def test_a_delta_against_another_state_is_refused_and_changes_nothing(day):
     assert VenueHold.objects.get(event=event).version == 3
 
 
-@pytest.mark.django_db
-def test_a_tampered_delta_is_refused_by_the_archives_checks(day):
+def _pushed(day, state: str) -> tuple:
+    """The day's event taken and pushed at `state` ("a" or "b") as version 3: (the event, the
+    key, its archive's text, a copy of state B to change)."""
     event = day["event"]
     key = _take(day)
-    _push(event.slug, key, 3, day["a"])
-    before = _dumped(event)
-    doc = json.loads(json.dumps(day["b"]))
+    _push(event.slug, key, 3, day[state])
+    return event, key, _dumped(event), json.loads(json.dumps(day["b"]))
+
+
+@pytest.mark.django_db
+def test_a_tampered_delta_is_refused_by_the_archives_checks(day):
+    event, key, before, doc = _pushed(day, "a")
     card = doc["event"]["rounds"][0]["tables"][0]["scorecard"]
     card["hands"][0]["scores"] = {k: v + 10 for k, v in card["hands"][0]["scores"].items()}
     answer = _post(event.slug, key, _delta_body(day["a"], doc, 4, base=3))
@@ -272,11 +277,7 @@ def test_a_delta_of_another_shape_is_checked_in_full(day):
     """A delta that removes a registration is no write of what changed: the cards it left as
     they were are checked again, and the one still naming the removed start number is refused
     at its own path."""
-    event = day["event"]
-    key = _take(day)
-    _push(event.slug, key, 3, day["b"])
-    before = _dumped(event)
-    doc = json.loads(json.dumps(day["b"]))
+    event, key, before, doc = _pushed(day, "b")
     card = doc["event"]["rounds"][0]["tables"][1]["scorecard"]
     gone = int(card["player_ids"][0])
     doc["event"]["registrations"] = [r for r in doc["event"]["registrations"]
