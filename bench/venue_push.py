@@ -9,9 +9,10 @@ runs:
   drawn, a penalty) are sent: the laptop's side (the archive exported in a snapshot, written
   as JSON and compressed; its size on the wire) and the server's (read, checked as an import
   is, written in place);
-- a push of one more hand, as every push after the first is sent: the laptop's side (export,
-  the patch against the archive the server acknowledged, its digest, the new archive packed
-  for the hold; its size on the wire) and the server's (read, patched, checked where it
+- a push of one more hand, as every push after the first is sent: the laptop's side (the
+  acknowledged archive read from the hold, the archive made from it by reading again what may
+  have changed, the patch against it, its digest, the new archive packed for the hold; its
+  size on the wire; beside it the same with the event exported whole, the way before) and the server's (read, patched, checked where it
   changed: the changed card and the trail's new entries, written change by change);
 - beside them, the reference of the same run: importing the same archive as a copy
   (`import_event`, what restoring an archive costs).
@@ -73,14 +74,19 @@ def measure(event) -> dict[str, str]:
         doc, version = exported()
         return wire({"version": version, "archive": doc})
 
-    def laptop_delta(previous: dict) -> tuple[bytes, dict]:
-        # As client._send: export, the patch against the acknowledged archive, the digest,
-        # and the new archive packed for the hold.
-        doc, version = exported()
+    def laptop_delta(kept: bytes, since: int, *, whole: bool = False) -> bytes:
+        # As client._send: the acknowledged archive read from the hold, the archive made from
+        # it (read again where it may have changed; `whole`: exported whole, the reference),
+        # the patch against it, the digest, and the new archive packed for the hold.
+        previous = state.unpacked(kept)
+        with archive.read_snapshot():
+            doc = None if whole else archive.export_event_since(event, previous, since)
+            assert whole or doc is not None
+            doc, version = doc or archive.export_event(event), client.state_version(event)
         text = archive.delta.canonical(doc)
         state.packed(text)
         return wire({"version": version, "base": 1, "delta": archive.delta.diff(previous, doc),
-                     "sha256": archive.delta.digest(text)}), doc
+                     "sha256": archive.delta.digest(text)})
 
     out = {"the event": f"{hands:,} hands"}
     whole = laptop_whole()
@@ -102,21 +108,32 @@ def measure(event) -> dict[str, str]:
 
     out["server: read, check, write a whole push"] = f"{_median(server_whole) * 1000:,.0f} ms"
     # The last hand of table 1's open card, then corrections of it, each pushed as a delta.
-    card = Scorecard.objects.get(table__round__event=event, status=Scorecard.Status.OPEN, table__number=1)
+    open_round = Scorecard.objects.get(table__round__event=event, status=Scorecard.Status.OPEN,
+                                       table__number=1).table.round.number
     last = event.hands_per_round
-    laptop_times, server_times, sizes = [], [], []
-    for run in range(REPEAT):
-        hold = venue.VenueHold.objects.get(event=event)
-        previous = state.stored(hold)
-        record = _records(card, last, 99 + run)[last - 1]
-        # The hand is typed at the laptop: one database plays both ends here, so the hold is
-        # the laptop's while it is typed (the server refuses writes to a lent event).
+    laptop_times, whole_times, server_times, sizes = [], [], [], []
+
+    def push_a_hand(run: int) -> None:
+        # Both ends at the same state: the event pushed whole, the trail then the archive's
+        # (one database plays both ends here, and a push written change by change would add
+        # the laptop's new entries to it a second time).
         holds = venue.VenueHold.objects.filter(event=event)
+        holds.update(state=b"")
+        acknowledged, _version = exported()
+        venue.push_apply(event=event, key=key, version=next(versions), doc=acknowledged)
+        hold = venue.VenueHold.objects.get(event=event)
+        kept, since = bytes(hold.state), client.state_version(event)
+        card = Scorecard.objects.get(table__round__event=event, table__round__number=open_round,
+                                     table__number=1)  # written again, under another id
+        # The hand is typed at the laptop, so the hold is the laptop's while it is typed (the
+        # server refuses writes to a lent event).
         holds.update(side=venue.HELD)
-        _enter(card, last, record, organiser, reason="" if run == 0 else "bench: a correction")
+        _enter(card, last, _records(card, last, 99 + run)[last - 1], organiser,
+               reason="" if run == 0 else "bench: a correction")
         holds.update(side=venue.LENT)
+        whole_times.append(_timed(lambda: laptop_delta(kept, since, whole=True)))
         start = time.perf_counter()
-        raw, doc = laptop_delta(previous)
+        raw = laptop_delta(kept, since)
         laptop_times.append(time.perf_counter() - start)
         sizes.append(len(raw))
         start = time.perf_counter()
@@ -125,17 +142,30 @@ def measure(event) -> dict[str, str]:
                                   delta=pushed["delta"], sha256=pushed["sha256"])
         server_times.append(time.perf_counter() - start)
         assert answer["applied"], answer
-    out["laptop: a hand's delta (export, diff, digest, gzip)"] = f"{statistics.median(laptop_times) * 1000:,.0f} ms"
-    out["a hand's delta on the wire"] = f"{statistics.median(sizes) / 1024:,.1f} KB"
-    out["server: read, patch, check, write a hand's delta"] = f"{statistics.median(server_times) * 1000:,.0f} ms"
-    out["a hand's push, laptop and server"] = (
-        f"{(statistics.median(laptop_times) + statistics.median(server_times)) * 1000:,.0f} ms")
+
+    for run in range(REPEAT):
+        push_a_hand(run)
+    out.update({
+        "laptop: a hand's delta (read since the acknowledged archive, diff, digest, gzip)":
+            f"{statistics.median(laptop_times) * 1000:,.0f} ms",
+        "reference: the same, the event exported whole": f"{statistics.median(whole_times) * 1000:,.0f} ms",
+        "a hand's delta on the wire": f"{statistics.median(sizes) / 1024:,.1f} KB",
+        "server: read, patch, check, write a hand's delta": f"{statistics.median(server_times) * 1000:,.0f} ms",
+        "a hand's push, laptop and server":
+            f"{(statistics.median(laptop_times) + statistics.median(server_times)) * 1000:,.0f} ms",
+    })
+    out["reference: import_event of the same archive"] = f"{_imported(event) * 1000:,.0f} ms"
+    return out
+
+
+def _imported(event) -> float:
+    """Seconds to import the event's archive as a copy (what restoring an archive costs)."""
+    from tournaments import archive
+
     copy = f"{event.slug}-copy"
     doc = json.loads(archive.dumps(archive.export_event(event)).replace(
         f'"slug": "{event.slug}"', f'"slug": "{copy}"'))
-    out["reference: import_event of the same archive"] = (
-        f"{_timed(lambda: archive.import_event(doc, actor=None)) * 1000:,.0f} ms")
-    return out
+    return _timed(lambda: archive.import_event(doc, actor=None))
 
 
 def main() -> int:

@@ -40,7 +40,7 @@ from tournaments.archive.check_event import (
     check_event_body,
     resolve_players,
 )
-from tournaments.archive.export import audit_out, event_body, export_event
+from tournaments.archive.export import audit_out, event_body, export_event, export_event_since
 from tournaments.archive.format import (
     FORMAT,
     IMPORT_ACTION,
@@ -70,9 +70,10 @@ __all__ = [
     # An event's archive, whole.
     "dumps", "export_event", "import_event", "loads", "read_file", "read_snapshot",
     "validate_event", "write_backup", "write_file",
-    # An event brought in place to the state of its archive (a venue's push), and what
-    # changed between two archives of it (`delta`: diff, patch, digest).
-    "delta", "replace_event", "update_event",
+    # An event brought in place to the state of its archive (a venue's push), what changed
+    # between two archives of it (`delta`: diff, patch, digest), and its archive made from an
+    # earlier one by reading again what may have changed since (`export_event_since`).
+    "delta", "export_event_since", "replace_event", "update_event",
     # The building blocks of the archives that embed events (leagues.archive, archive_cups).
     "FORMAT", "IMPORT_ACTION", "LOCAL_ACTIONS", "VERSION", "Checker", "ImportContext", "Stamps",
     "atomic_import", "audit_out", "check_audit_list", "check_event_body", "check_header",

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.db.models import Q
 
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
@@ -62,6 +63,94 @@ def event_body(event: Event) -> dict[str, Any]:
     return _EventExport(event).body()
 
 
+def export_event_since(event: Event, previous: dict[str, Any], since: int) -> dict[str, Any] | None:
+    """The archive of `event` made from `previous`, its archive when the newest entry of its
+    trail was `since` (a venue laptop's acknowledged push), by reading again only what may
+    have changed: the event's, registrations', rounds', tables' and seats' rows and the
+    lists beside them (small), the cards whose version or time moved or that a newer entry
+    of the trail names, and the trail's newer entries. The same document as `export_event`;
+    None when it cannot be made so (the newer entries would not come last in the trail's
+    order, or `previous` is not the archive of the trail up to `since`): the whole export
+    then. The cards left as they were are `previous`'s own objects."""
+    scope = _Scope.of(event, previous, since)
+    if scope is None:
+        return None
+    return {"format": FORMAT, "version": VERSION, "kind": "event",
+            "exported_with": exported_with(), "event": _EventExport(event, scope).body()}
+
+
+# The trail's actions after which the earlier archive's entries still name their objects by
+# the same keys: nothing they name was deleted or given another key. An export since an
+# archive is made only over these; after any other (a hand deleted, two players swapped, a
+# round's draw stored again, players merged) the whole archive is exported.
+_KEEPS_KEYS = frozenset({
+    "hand.create", "hand.update", "hand.confirm", "money_sheet.save", "scorecard.submit",
+    "scorecard.confirm", "scorecard.verify", "scorecard.annul", "penalty.record",
+    "dispute.open", "dispute.decide", "standings.adjust", "standings.refresh", "round.create",
+    "round.publish", "round.start_clock", "round.close", "table_link.issue",
+    "table_link.reissue", "player_link.issue", "player_link.reissue", "referee_call.call",
+    "referee_call.take", "referee_call.resolve", "registration.create", "registration.status",
+    "registration.absent", "registration.messages", "player.create", "player.update",
+    "event.update", "event.status", "venue.take", "venue.push", "venue.return",
+    "venue.force_back", *LOCAL_ACTIONS,
+})
+
+
+class _Scope:
+    """What an export since an earlier archive reads again: the tables whose cards may have
+    changed, and the trail's entries after `since`; the rest is the earlier archive's."""
+
+    def __init__(self, previous: dict[str, Any], since: int) -> None:
+        self.previous, self.since = previous, since
+        self.tables: set[int] = set()
+        self.cards = {(r["number"], t["number"]): t["scorecard"]
+                      for r in previous["rounds"] for t in r["tables"]}
+
+    @classmethod
+    def of(cls, event: Event, doc: dict[str, Any], since: int) -> _Scope | None:
+        previous = doc.get("event") if isinstance(doc, dict) else None
+        if not isinstance(previous, dict) or previous.get("slug") != event.slug:
+            return None
+        trail = AuditEntry.objects.filter(event=event).exclude(action__in=LOCAL_ACTIONS)
+        newer = trail.filter(pk__gt=since)
+        first = newer.order_by("created_at", "pk").values_list("created_at", flat=True).first()
+        # The earlier archive is the trail up to `since`, and every newer entry sorts after it
+        # (a clock set back at the venue would put one in between: the whole export then).
+        if (trail.filter(pk__lte=since).count() != len(previous["audit"])
+                or (first is not None and trail.filter(pk__lte=since, created_at__gt=first).exists())
+                or newer.exclude(action__in=_KEEPS_KEYS).exists()):
+            return None
+        scope = cls(previous, since)
+        scope.tables = set(newer.exclude(table=None).values_list("table_id", flat=True))
+        scope.tables |= _tables_named(newer)
+        # Every write of a card moves its version or its time (the optimistic lock, and
+        # closing a round stamps the cards it verifies): the cards that moved are read again.
+        for row in Scorecard.objects.filter(table__round__event=event).values(
+                "table_id", "table__round__number", "table__number", "version", "updated_at"):
+            card = scope.cards.get((row["table__round__number"], row["table__number"]))
+            stamp = plain_row(Scorecard, ("version", "updated_at"), row)
+            if card is None or (card["version"], card["updated_at"]) != (stamp["version"],
+                                                                        stamp["updated_at"]):
+                scope.tables.add(row["table_id"])
+        return scope
+
+
+def _tables_named(entries: Any) -> set[int]:
+    """The tables of the cards, hands and money rows the entries name."""
+    named: dict[int, set[int]] = {}
+    for type_id, object_id in entries.values_list("content_type_id", "object_id"):
+        if str(object_id).isdigit():
+            named.setdefault(type_id, set()).add(int(object_id))
+    tables: set[int] = set()
+    for type_id, ids in named.items():
+        model = ContentType.objects.get_for_id(type_id).model_class()
+        if model is Scorecard:
+            tables.update(Scorecard.objects.filter(pk__in=ids).values_list("table_id", flat=True))
+        elif model in (Hand, MoneySheetRow):
+            tables.update(model.objects.filter(pk__in=ids).values_list("scorecard__table_id", flat=True))
+    return tables
+
+
 class _EventExport:
     """One event written out, step by step in the archive's order of members.
 
@@ -71,8 +160,8 @@ class _EventExport:
     start numbers by registration id, (round, table) by table id, (round, table, hand) by
     hand id."""
 
-    def __init__(self, event: Event) -> None:
-        self.event = event
+    def __init__(self, event: Event, scope: _Scope | None = None) -> None:
+        self.event, self.scope = event, scope
         self.sn_of: dict[int, int] = {}
         self.table_key: dict[int, tuple[int, int]] = {}
         self.hand_key: dict[int, tuple[int, int, int]] = {}
@@ -85,6 +174,9 @@ class _EventExport:
         return {"round": rnd, "table": number}
 
     def hand_number(self, hand_id: int | None) -> int | None:
+        if hand_id is not None and hand_id not in self.hand_key and self.scope is not None:
+            # A hand of a card not read again (a penalty or dispute names it).
+            return Hand.objects.filter(pk=hand_id).values_list("number", flat=True).first()
         return self.hand_key[hand_id][2] if hand_id in self.hand_key else None
 
     def name(self, user_id: int | None) -> str | None:
@@ -95,7 +187,8 @@ class _EventExport:
         body = plain(event, EVENT_FIELDS)
         body["organisers"] = usernames_of(event.organisers)
         body["referees"] = usernames_of(event.referees)
-        rows = _EventRows(event)
+        scope = self.scope
+        rows = _EventRows(event, scope)
         self.names = rows.usernames()
         self.sn_of = {r["pk"]: r["start_number"] for r in rows.regs}
         body["registrations"] = [
@@ -108,15 +201,15 @@ class _EventExport:
         self.table_key = {t["pk"]: (round_number[t["round_id"]], t["number"]) for t in rows.tables}
         body["rounds"] = self._rounds(rows)
         self._penalties_and_adjustments(body, rows)
-        entry_index = {e["pk"]: i for i, e in enumerate(rows.entries)}
+        earlier = scope.previous["audit"] if scope is not None else []
+        entry_index = {e["pk"]: len(earlier) + i for i, e in enumerate(rows.entries)}
         self._disputes(body, rows, entry_index)
 
         refs = _TargetRefs(event, rows, self.table_key, self.hand_key, self.sn_of)
-        body["audit"] = [
+        body["audit"] = [*earlier, *(
             _audit_row_out(e, self.name(e["actor_id"]), refs.label(e["content_type_id"]),
                            refs.ref(e["content_type_id"], e["object_id"]), self.table_ref(e["table_id"]))
-            for e in rows.entries
-        ]
+            for e in rows.entries)]
         return body
 
     def _rounds(self, rows: _EventRows) -> list[dict[str, Any]]:
@@ -149,12 +242,16 @@ class _EventExport:
                 "hands": hands.get(c["pk"], []),
                 "money_rows": sorted(money.get(c["pk"], []), key=lambda r: r["start_number"]),
             }
+        scope = self.scope
         by_round: dict[int, list[dict[str, Any]]] = {}
         for t in rows.tables:
+            card = cards.get(t["pk"])
+            if scope is not None and t["pk"] not in scope.tables:
+                card = scope.cards.get(self.table_key[t["pk"]])  # as it was: not read again
             by_round.setdefault(t["round_id"], []).append({
                 **plain_row(Table, TABLE_FIELDS, t),
                 "seats": seats.get(t["pk"], []),
-                "scorecard": cards.get(t["pk"]),
+                "scorecard": card,
             })
         return [{**plain_row(Round, ROUND_FIELDS, r), "tables": by_round.get(r["pk"], [])}
                 for r in rows.rounds]
@@ -187,9 +284,22 @@ class _EventExport:
             {**plain_row(Dispute, DISPUTE_FIELDS, d), "table": self.table_ref(d["table_id"]),
              "hand": self.hand_number(d["hand_id"]), "raised_by": self.name(d["raised_by_id"]),
              "decided_by": self.name(d["decided_by_id"]),
-             "correction": entry_index.get(d["correction_id"])}
+             "correction": self._entry_index(d["correction_id"], entry_index)}
             for d in rows.disputes
         ]
+
+    def _entry_index(self, entry_id: int | None, entry_index: dict[int, int]) -> int | None:
+        """An entry's index in the trail; one of the earlier archive's, counted (an export
+        since it reads only the newer entries)."""
+        if entry_id is None or entry_id in entry_index or self.scope is None:
+            return entry_index.get(entry_id)
+        entry = AuditEntry.objects.filter(pk=entry_id, event=self.event).exclude(
+            action__in=LOCAL_ACTIONS).values("created_at").first()
+        if entry is None:
+            return None
+        return (AuditEntry.objects.filter(event=self.event).exclude(action__in=LOCAL_ACTIONS)
+                .filter(Q(created_at__lt=entry["created_at"])
+                        | Q(created_at=entry["created_at"], pk__lt=entry_id)).count())
 
 
 def _fields(names: tuple[str, ...], *relations: str) -> tuple[str, ...]:
@@ -200,8 +310,17 @@ class _EventRows:
     """Every row an event's archive is made of, one query per kind, as plain values in the
     archive's order (the trail by time, then id, as the database sorts them alike)."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event, scope: _Scope | None = None) -> None:
         in_event = {"round__event": event}
+        # An export since an earlier archive: the cards of `scope.tables` and the newer
+        # entries only.
+        cards = {"table__round__event": event}
+        card_rows = {"scorecard__table__round__event": event}
+        entries = {}
+        if scope is not None:
+            cards = {**cards, "table_id__in": scope.tables}
+            card_rows = {**card_rows, "scorecard__table_id__in": scope.tables}
+            entries = {"pk__gt": scope.since}
         self.regs = list(Registration.objects.filter(event=event).order_by("start_number").values(
             *_fields(REGISTRATION_FIELDS, "player_id", "player__user_id"),
             *(f"player__{n}" for n in PLAYER_FIELDS)))
@@ -211,14 +330,14 @@ class _EventRows:
                            .values(*_fields(TABLE_FIELDS, "round_id")))
         self.seats = list(Seat.objects.filter(**in_event).order_by("position")
                           .values(*_fields(SEAT_FIELDS, "table_id", "registration_id")))
-        self.cards = json_values(Scorecard.objects.filter(table__round__event=event),
+        self.cards = json_values(Scorecard.objects.filter(**cards),
                                  *_fields(SCORECARD_FIELDS, "table_id", "submitted_by_id",
                                           "confirmed_by_id", "verified_by_id"))
-        self.hands = json_values(Hand.objects.filter(scorecard__table__round__event=event)
+        self.hands = json_values(Hand.objects.filter(**card_rows)
                                  .order_by("scorecard_id", "number"),
                                  *_fields(HAND_FIELDS, "scorecard_id", "entered_by_id",
                                           "confirmed_by_id"))
-        self.money_rows = list(MoneySheetRow.objects.filter(scorecard__table__round__event=event)
+        self.money_rows = list(MoneySheetRow.objects.filter(**card_rows)
                                .values(*_fields(MONEY_ROW_FIELDS, "scorecard_id", "registration_id")))
         self.penalties = list(Penalty.objects.filter(event=event).values(
             *_fields(PENALTY_FIELDS, "table_id", "hand_id", "registration_id", "recorded_by_id")))
@@ -227,7 +346,7 @@ class _EventRows:
         self.disputes = list(Dispute.objects.filter(event=event).values(
             *_fields(DISPUTE_FIELDS, "table_id", "hand_id", "raised_by_id", "decided_by_id",
                      "correction_id")))
-        self.entries = json_values(AuditEntry.objects.filter(event=event)
+        self.entries = json_values(AuditEntry.objects.filter(event=event, **entries)
                                    .exclude(action__in=LOCAL_ACTIONS).order_by("created_at", "pk"),
                                    *_fields(AUDIT_FIELDS, "actor_id", "content_type_id",
                                             "object_id", "table_id"))

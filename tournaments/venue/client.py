@@ -5,6 +5,8 @@ A push sends the event's state with the laptop's version of it (the newest entry
 trail: every change of the event leaves one, so a hand typed on an open card moves it too):
 the first push the whole archive, each later one only what changed since the archive the server
 last acknowledged (archive.delta, kept on the hold), with the digest of the archive it makes.
+That archive is made from the acknowledged one by reading again only what may have changed
+(archive.export_event_since), and exported whole at least every WHOLE_EXPORT_SECONDS.
 The server applies a newer version and ignores an older one, so a push may be repeated or
 overtaken without harm; a delta against a state the server does not hold is refused, and the
 whole archive goes instead. What the server answered is kept on the hold
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -102,12 +105,10 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
                            code="not_held")
     if hold.revoked_at is not None:
         return {"ok": False, "error": _("The event went back to the server.")}
-    with archive.read_snapshot():
-        doc = archive.export_event(event)
-        version = state_version(event)
+    previous = state.stored(hold) if hold.version else None
+    doc, version = _exported(event, hold, previous)
     text = archive.delta.canonical(doc)
     whole = {"version": version, "archive": doc}
-    previous = state.stored(hold) if hold.version else None
     payload = whole if previous is None else {
         "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
         "sha256": archive.delta.digest(text)}
@@ -138,6 +139,29 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     else:
         services.push_failed(hold, error)
     return {"ok": False, "error": error}
+
+
+# A whole export at least this often (seconds) on each process that pushes: what an export
+# since the acknowledged archive would miss (a write that moved no card's version or time and
+# left no entry in the trail, which no service makes) then reaches the server all the same.
+WHOLE_EXPORT_SECONDS = 300.0
+_whole_exported_at: dict[int, float] = {}
+
+
+def _exported(event: Event, hold: VenueHold, previous: dict | None) -> tuple[dict, int]:
+    """The event's archive and the laptop's version of it, read in one snapshot: made from the
+    archive the server acknowledged by reading again what may have changed since
+    (archive.export_event_since: a hand typed reads one card and the trail's new entries),
+    or exported whole (the first push, or one due by WHOLE_EXPORT_SECONDS)."""
+    due = time.monotonic() - _whole_exported_at.get(hold.pk, -WHOLE_EXPORT_SECONDS) >= WHOLE_EXPORT_SECONDS
+    with archive.read_snapshot():
+        doc = None
+        if previous is not None and not due:
+            doc = archive.export_event_since(event, previous, hold.version)
+        if doc is None:
+            doc = archive.export_event(event)
+            _whole_exported_at[hold.pk] = time.monotonic()
+        return doc, state_version(event)
 
 
 def _code(answer: dict) -> str:

@@ -7,6 +7,7 @@ the whole archive. The archive's own patch (archive.delta) is pure and tested fi
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import random
 
@@ -138,6 +139,23 @@ def test_the_canonical_text_is_the_same_at_both_ends_and_as_the_standard_library
                                   ensure_ascii=False).encode("utf-8")
     # What orjson does not write, the standard library does.
     assert delta.canonical({"b": 2**70, "a": "č"}) == '{"a":"č","b":1180591620717411303424}'.encode()
+
+
+def test_the_kept_archive_is_read_back_and_the_cycle_collector_left_as_it_was():
+    doc = {"event": {"audit": [{"reason": "č"}], "rounds": [1, 2]}}
+    raw = state.packed(delta.canonical(doc))
+    assert gc.isenabled()
+    assert state.unpacked(raw) == doc
+    assert gc.isenabled()  # paused while reading, on again after
+    gc.disable()
+    try:
+        assert state.unpacked(raw) == doc
+        assert not gc.isenabled()  # a caller's pause is kept
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError):
+        state.unpacked(state.packed(b"{not json"))
+    assert gc.isenabled()  # also after a failed read
 
 
 # ------------------------------------------------------------------------------------------
@@ -357,6 +375,33 @@ def test_the_laptop_sends_a_delta_after_its_first_push_and_the_whole_when_refuse
     assert [("delta" in c, "archive" in c) for c in server.calls[2:]] == [(True, False), (False, True)]
     assert archive.dumps(server.doc) == _dumped(event)
     assert VenueHold.objects.get(event=event).version == client.state_version(event)
+
+
+@pytest.mark.django_db
+def test_the_laptop_reads_again_only_what_changed_and_exports_whole_when_due(day, monkeypatch):
+    """After the first push the laptop makes the archive from the acknowledged one
+    (archive.export_event_since); at least every WHOLE_EXPORT_SECONDS it exports it whole."""
+    event = day["event"]
+    VenueHold.objects.create(event=event, side=VenueHold.Side.HELD, key="k",
+                             server_url="https://server.example")
+    server = _Server()
+    monkeypatch.setattr(client, "_whole_exported_at", {})
+    assert client.push(event, transport=server)["ok"]
+    whole_exports = []
+    export = archive.export_event
+    monkeypatch.setattr(archive, "export_event", lambda e: whole_exports.append(e) or export(e))
+    card = event.rounds.get().tables.get(number=2).scorecard
+    for number in (1, 2):
+        _hand(card, number)
+        assert client.push(event, transport=server)["ok"]
+        assert "delta" in server.calls[-1] and whole_exports == []
+        assert archive.dumps(server.doc) == archive.dumps(export(event))
+    # Due: the next push exports the whole archive, and is still sent as a delta.
+    monkeypatch.setattr(client, "WHOLE_EXPORT_SECONDS", 0.0)
+    _hand(card, 3)
+    assert client.push(event, transport=server)["ok"]
+    assert len(whole_exports) == 1 and "delta" in server.calls[-1]
+    assert archive.dumps(server.doc) == archive.dumps(export(event))
 
 
 @pytest.mark.django_db
