@@ -53,11 +53,32 @@ def _timed(fn) -> float:
     return time.perf_counter() - start
 
 
+def _laptop_delta(event, kept: bytes, since: int, *, whole: bool = False) -> bytes:
+    """As client._send: the acknowledged archive read from the hold, the archive made from it
+    (read again where it may have changed; `whole`: exported whole, the reference), the patch
+    against it, the digest, the new archive packed for the hold; the push as sent."""
+    from tournaments import archive
+    from tournaments.venue import client, state
+
+    with state.collector_paused():
+        previous = state.unpacked(kept)
+        with archive.read_snapshot():
+            doc = None if whole else archive.export_event_since(event, previous, since)
+            assert whole or doc is not None
+            doc, version = doc or archive.export_event(event), client.state_version(event)
+        text = archive.delta.canonical(doc)
+        patch = archive.delta.diff(previous, doc)
+    state.packed(text)
+    return gzip.compress(json.dumps({"version": version, "base": 1, "delta": patch,
+                                     "sha256": archive.delta.digest(text)},
+                                    ensure_ascii=False).encode())
+
+
 def measure(event) -> dict[str, str]:
     from bench.scale import _records
     from tournaments import archive
     from tournaments.models import Hand, Scorecard
-    from tournaments.venue import client, state
+    from tournaments.venue import client
     from tournaments.venue import services as venue
 
     organiser = event.organisers.first()
@@ -73,20 +94,6 @@ def measure(event) -> dict[str, str]:
     def laptop_whole() -> bytes:
         doc, version = exported()
         return wire({"version": version, "archive": doc})
-
-    def laptop_delta(kept: bytes, since: int, *, whole: bool = False) -> bytes:
-        # As client._send: the acknowledged archive read from the hold, the archive made from
-        # it (read again where it may have changed; `whole`: exported whole, the reference),
-        # the patch against it, the digest, and the new archive packed for the hold.
-        previous = state.unpacked(kept)
-        with archive.read_snapshot():
-            doc = None if whole else archive.export_event_since(event, previous, since)
-            assert whole or doc is not None
-            doc, version = doc or archive.export_event(event), client.state_version(event)
-        text = archive.delta.canonical(doc)
-        state.packed(text)
-        return wire({"version": version, "base": 1, "delta": archive.delta.diff(previous, doc),
-                     "sha256": archive.delta.digest(text)})
 
     out = {"the event": f"{hands:,} hands"}
     whole = laptop_whole()
@@ -131,9 +138,9 @@ def measure(event) -> dict[str, str]:
         _enter(card, last, _records(card, last, 99 + run)[last - 1], organiser,
                reason="" if run == 0 else "bench: a correction")
         holds.update(side=venue.LENT)
-        whole_times.append(_timed(lambda: laptop_delta(kept, since, whole=True)))
+        whole_times.append(_timed(lambda: _laptop_delta(event, kept, since, whole=True)))
         start = time.perf_counter()
-        raw = laptop_delta(kept, since)
+        raw = _laptop_delta(event, kept, since)
         laptop_times.append(time.perf_counter() - start)
         sizes.append(len(raw))
         start = time.perf_counter()

@@ -73,8 +73,16 @@ def write_changes(plan: dict, old: dict[str, Any], new: dict[str, Any], event: E
     stamps = Stamps()
     Event.objects.filter(pk=event.pk).update(**plan["fields"])
     old_regs = {r["start_number"]: r for r in old["registrations"]}
+    # Whether the carried totals, or what they are checked against, may have moved: the
+    # event's fields (its scoring), a registration, a round (closed, say), or a card of the
+    # rounds up to the last closed one.
+    carried_moved = any(old[key] != new[key] for key in new
+                        if key not in ("registrations", "rounds", "audit", "updated_at"))
+    last_closed = max((r["fields"]["number"] for r in plan["rounds"]
+                       if r["fields"]["status"] == Round.Status.CLOSED), default=0)
     for entry, raw in zip(plan["registrations"], new["registrations"], strict=True):
         if raw != old_regs[raw["start_number"]]:
+            carried_moved = True
             Registration.objects.filter(event=event, start_number=raw["start_number"]).update(
                 **entry["fields"])
     reg_ids = dict(event.registrations.values_list("start_number", "pk"))
@@ -85,6 +93,7 @@ def write_changes(plan: dict, old: dict[str, Any], new: dict[str, Any], event: E
         number = rplan["fields"]["number"]
         if {k: v for k, v in old_round.items() if k != "tables"} != {
                 k: v for k, v in new_round.items() if k != "tables"}:
+            carried_moved = True
             Round.objects.filter(event=event, number=number).update(**rplan["fields"])
         for tplan, old_table, new_table in zip(rplan["tables"], old_round["tables"],
                                                new_round["tables"], strict=True):
@@ -95,13 +104,17 @@ def write_changes(plan: dict, old: dict[str, Any], new: dict[str, Any], event: E
                 _write_card(tplan["scorecard"], old_table["scorecard"], new_table["scorecard"],
                             table, users, reg_ids, stamps)
                 changed.add((number, table.number))
+                carried_moved = carried_moved or number <= last_closed
     start = len(old["audit"])
     write_audit(plan["audit"][start:], event=event, users=users,
                 find_target=_finder(event, tables, reg_ids), tables=tables)
     stamps.apply()
     event.refresh_from_db()
-    for pk, points in event_checks.refuse_wrong_carried_totals(event, plan).items():
-        Registration.objects.filter(pk=pk).update(tournament_points=points)
+    if carried_moved:
+        # Otherwise they are the ones checked when the stored event was written (a hand typed
+        # in a round still being played moves none).
+        for pk, points in event_checks.refuse_wrong_carried_totals(event, plan).items():
+            Registration.objects.filter(pk=pk).update(tournament_points=points)
     return changed
 
 

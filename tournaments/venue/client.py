@@ -105,13 +105,14 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
                            code="not_held")
     if hold.revoked_at is not None:
         return {"ok": False, "error": _("The event went back to the server.")}
-    previous = state.stored(hold) if hold.version else None
-    doc, version = _exported(event, hold, previous)
-    text = archive.delta.canonical(doc)
-    whole = {"version": version, "archive": doc}
-    payload = whole if previous is None else {
-        "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
-        "sha256": archive.delta.digest(text)}
+    with state.collector_paused():
+        previous = state.stored(hold) if hold.version else None
+        doc, version = _exported(event, hold, previous)
+        text = archive.delta.canonical(doc)
+        whole = {"version": version, "archive": doc}
+        payload = whole if previous is None else {
+            "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
+            "sha256": archive.delta.digest(text)}
     url = _endpoint(hold.server_url, event.slug, action)
     try:
         status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})

@@ -291,6 +291,28 @@ def test_a_delta_is_checked_where_it_changed_and_a_whole_push_everywhere(day, mo
 
 
 @pytest.mark.django_db
+def test_the_carried_totals_are_checked_again_only_when_they_may_have_moved(day, monkeypatch):
+    """A hand typed in a round being played moves no carried total: they are not checked
+    again. A registration's total that moved is, and a wrong one is refused."""
+    from tournaments.archive import event_checks
+
+    event, key, before, doc = _pushed(day, "a")
+    checks = []
+    check = event_checks.refuse_wrong_carried_totals
+    monkeypatch.setattr(event_checks, "refuse_wrong_carried_totals",
+                        lambda *args: checks.append(args) or check(*args))
+    answer = _post(event.slug, key, _delta_body(day["a"], day["b"], 4, base=3))
+    assert answer.json() == {"applied": True, "version": 4}, answer.content
+    assert checks == []
+    before = _dumped(event)
+    doc["event"]["registrations"][0]["tournament_points"] = "7"
+    answer = _post(event.slug, key, _delta_body(day["b"], doc, 5, base=4))
+    assert answer.status_code == 400, answer.content
+    assert [e["code"] for e in answer.json()["errors"]] == ["carried_total_mismatch"]
+    assert len(checks) == 1 and _dumped(event) == before
+
+
+@pytest.mark.django_db
 def test_a_delta_of_another_shape_is_checked_in_full(day):
     """A delta that removes a registration is no write of what changed: the cards it left as
     they were are checked again, and the one still naming the removed start number is refused
