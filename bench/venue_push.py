@@ -58,9 +58,10 @@ def _laptop_delta(event, kept: bytes, since: int, *, whole: bool = False) -> byt
     (read again where it may have changed; `whole`: exported whole, the reference), the patch
     against it, the digest, the new archive packed for the hold; the push as sent."""
     from tournaments import archive
+    from tournaments.runtime import collector
     from tournaments.venue import client, state
 
-    with state.collector_paused():
+    with collector.paused():
         previous = state.unpacked(kept)
         with archive.read_snapshot():
             doc = None if whole else archive.export_event_since(event, previous, since)

@@ -1,6 +1,7 @@
 """Keeping Python's cycle collector off large work whose many small objects live until the work
 ends: a ratings rebuild (rankings.services), a printout's layout and a round's laid-out sheets
-(tournaments.printing.render). The collector starts a pass by the count of allocations alone,
+(tournaments.printing.render), and the whole archives a venue push reads and makes
+(tournaments.venue). The collector starts a pass by the count of allocations alone,
 and each pass over such objects walks all of them again: a fifth to a third of that work's
 time (docs/performance.md). One place for how the app does this, since it acts on the whole
 process.

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from tournaments import archive
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, VenueHold
+from tournaments.runtime import collector
 from tournaments.venue import services, state
 
 TIMEOUT_SECONDS = 30
@@ -105,7 +106,8 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
                            code="not_held")
     if hold.revoked_at is not None:
         return {"ok": False, "error": _("The event went back to the server.")}
-    with state.collector_paused():
+    # The collector waits while whole archives are read and made (tournaments.runtime.collector).
+    with collector.paused():
         previous = state.stored(hold) if hold.version else None
         doc, version = _exported(event, hold, previous)
         text = archive.delta.canonical(doc)
