@@ -72,9 +72,10 @@ def export_event_since(event: Event, previous: dict[str, Any], since: int) -> di
     have changed: the event's, registrations', rounds', tables' and seats' rows and the
     lists beside them (small), the cards whose version or time moved or that a newer entry
     of the trail names, and the trail's newer entries. The same document as `export_event`;
-    None when it cannot be made so (the newer entries would not come last in the trail's
-    order, or `previous` is not the archive of the trail up to `since`): the whole export
-    then. The cards left as they were are `previous`'s own objects."""
+    None when it cannot be made so: `previous` is not this event's archive of the trail up to
+    `since` written by this version of the application, a newer entry would not come last in
+    the trail's order, or one is of an action not in `_KEEPS_KEYS`; the whole export then. The
+    cards left as they were are `previous`'s own objects."""
     scope = _Scope.of(event, previous, since)
     if scope is None:
         return None
@@ -112,8 +113,10 @@ class _Scope:
     @classmethod
     def of(cls, event: Event, doc: dict[str, Any], since: int) -> _Scope | None:
         previous = doc.get("event") if isinstance(doc, dict) else None
-        if not isinstance(previous, dict) or previous.get("slug") != event.slug:
-            return None
+        if (not isinstance(previous, dict) or previous.get("slug") != event.slug
+                or (doc.get("format"), doc.get("version"), doc.get("exported_with"))
+                != (FORMAT, VERSION, exported_with())):
+            return None  # another event, or written by another version (cards of another shape)
         trail = AuditEntry.objects.filter(event=event).exclude(action__in=LOCAL_ACTIONS)
         newer = trail.filter(pk__gt=since)
         first = newer.order_by("created_at", "pk").values_list("created_at", flat=True).first()

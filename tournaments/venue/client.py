@@ -109,7 +109,7 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     # The collector waits while whole archives are read and made (tournaments.runtime.collector).
     with collector.paused():
         previous = state.stored(hold) if hold.version else None
-        doc, version = _exported(event, hold, previous)
+        doc, version = _exported(event, hold, previous, whole=action == "return")
         text = archive.delta.canonical(doc)
         whole = {"version": version, "archive": doc}
         payload = whole if previous is None else {
@@ -144,19 +144,23 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     return {"ok": False, "error": error}
 
 
-# A whole export at least this often (seconds) on each process that pushes: what an export
-# since the acknowledged archive would miss (a write that moved no card's version or time and
-# left no entry in the trail, which no service makes) then reaches the server all the same.
+# A whole export at least this often (seconds) on each process that pushes, and at the
+# hand-back: what an export since the acknowledged archive would miss (a write that moved no
+# card's version or time and left no entry in the trail, which no service makes, but an edit in
+# Django's admin, a user renamed, does) then reaches the server all the same.
 WHOLE_EXPORT_SECONDS = 300.0
 _whole_exported_at: dict[int, float] = {}
 
 
-def _exported(event: Event, hold: VenueHold, previous: dict | None) -> tuple[dict, int]:
+def _exported(event: Event, hold: VenueHold, previous: dict | None, *, whole: bool
+              ) -> tuple[dict, int]:
     """The event's archive and the laptop's version of it, read in one snapshot: made from the
     archive the server acknowledged by reading again what may have changed since
     (archive.export_event_since: a hand typed reads one card and the trail's new entries),
-    or exported whole (the first push, or one due by WHOLE_EXPORT_SECONDS)."""
-    due = time.monotonic() - _whole_exported_at.get(hold.pk, -WHOLE_EXPORT_SECONDS) >= WHOLE_EXPORT_SECONDS
+    or exported whole (`whole`: the last state, at the hand-back; the first push, or one due
+    by WHOLE_EXPORT_SECONDS)."""
+    due = whole or (time.monotonic() - _whole_exported_at.get(hold.pk, -WHOLE_EXPORT_SECONDS)
+                    >= WHOLE_EXPORT_SECONDS)
     with archive.read_snapshot():
         doc = None
         if previous is not None and not due:

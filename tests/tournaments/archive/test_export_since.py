@@ -18,6 +18,7 @@ from tournaments import archive, services
 from tournaments.models import AuditEntry, Event, Registration, Round, Scorecard
 from tournaments.seating.rotation import rest_rotation
 from tournaments.services import round_jobs
+from tournaments.venue import state
 from tournaments.venue.client import state_version
 
 
@@ -107,6 +108,8 @@ def test_an_export_since_an_earlier_archive_is_the_whole_export_after_every_kind
         step()
         event = Event.objects.get(pk=event.pk)
         whole = archive.export_event(event)
+        # As the laptop keeps it: written, packed and read back (tournaments.venue.state).
+        previous = state.unpacked(state.packed(archive.delta.canonical(previous)))
         made = archive.export_event_since(event, previous, since)
         if name in WHOLE:
             # The earlier trail names what is gone or moved: no export since it.
@@ -152,4 +155,7 @@ def test_an_export_since_is_refused_from_an_archive_that_is_not_the_trail_up_to_
     other = {**previous, "event": {**previous["event"], "slug": "another"}}
     assert archive.export_event_since(event, other, since) is None            # another event
     assert archive.export_event_since(event, {"event": None}, since) is None  # no archive
+    older = {**previous, "exported_with": {**previous["exported_with"], "version": "0.0.1"}}
+    assert archive.export_event_since(event, older, since) is None            # another version
+    assert archive.export_event_since(event, previous, since) is not None
     assert Round.objects.filter(event=event).count() == 1

@@ -156,6 +156,10 @@ def test_the_kept_archive_is_read_back_and_the_cycle_collector_left_as_it_was():
     with pytest.raises(ValueError):
         state.unpacked(state.packed(b"{not json"))
     assert gc.isenabled()  # also after a failed read
+    # A whole number beyond 64 bits comes back as it was, not as a float.
+    big = {"event": {"n": 2**70, "m": -(2**64), "s": "12345678901234567890"}}
+    assert state.unpacked(state.packed(delta.canonical(big))) == big
+    assert isinstance(state.unpacked(state.packed(delta.canonical(big)))["event"]["n"], int)
 
 
 # ------------------------------------------------------------------------------------------
@@ -423,6 +427,12 @@ def test_the_laptop_reads_again_only_what_changed_and_exports_whole_when_due(day
     _hand(card, 3)
     assert client.push(event, transport=server)["ok"]
     assert len(whole_exports) == 1 and "delta" in server.calls[-1]
+    assert archive.dumps(server.doc) == archive.dumps(export(event))
+    # The hand-back's last state is exported whole, whenever the last whole export was.
+    monkeypatch.setattr(client, "WHOLE_EXPORT_SECONDS", 300.0)
+    _hand(card, 4)
+    assert client.hand_back(event, transport=server)["ok"]
+    assert len(whole_exports) == 2
     assert archive.dumps(server.doc) == archive.dumps(export(event))
 
 
