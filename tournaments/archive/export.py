@@ -36,6 +36,7 @@ from tournaments.archive.format import (
     username,
     usernames_of,
 )
+from tournaments.domain.limits import whole_number
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -145,8 +146,9 @@ def _tables_named(entries: Any) -> set[int]:
     """The tables of the cards, hands and money rows the entries name."""
     named: dict[int, set[int]] = {}
     for type_id, object_id in entries.values_list("content_type_id", "object_id"):
-        if str(object_id).isdigit():
-            named.setdefault(type_id, set()).add(int(object_id))
+        pk = whole_number(object_id)
+        if pk is not None:
+            named.setdefault(type_id, set()).add(pk)
     tables: set[int] = set()
     for type_id, ids in named.items():
         model = ContentType.objects.get_for_id(type_id).model_class()
