@@ -95,9 +95,8 @@ _KEEPS_KEYS = frozenset({
     "round.publish", "round.start_clock", "round.close", "table_link.issue",
     "table_link.reissue", "player_link.issue", "player_link.reissue", "referee_call.call",
     "referee_call.take", "referee_call.resolve", "registration.create", "registration.status",
-    "registration.absent", "registration.messages", "player.create", "player.update",
-    "event.update", "event.status", "venue.take", "venue.push", "venue.return",
-    "venue.force_back", *LOCAL_ACTIONS,
+    "registration.absent", "registration.messages", "player.update", "event.update",
+    "event.status", "venue.take", "venue.return", "venue.force_back",
 })
 
 
