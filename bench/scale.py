@@ -7,7 +7,8 @@ closed, all through `tournaments.services` as the pages do. Then it measures, me
 REPEAT runs where an operation can be repeated:
 
 - the public standings and event pages, uncached (through the whole middleware stack);
-- the seating-list and standings PDFs (rendered in the request today);
+- the seating-list and standings PDFs as a worker renders them (laid out in a child process),
+  and beside them rendered in the process with the collection of what they leave;
 - entering the last hand of a card (time and queries);
 - closing the last round, and seating the next one (the seating job), once each;
 - correcting a hand of a card of the closed round (time and queries);
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import gzip
 import os
 import random
@@ -188,7 +190,6 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     from config.celery import app as celery_app
     from tournaments import services
     from tournaments.models import Scorecard
-    from tournaments.printing import render, selectors
     from tournaments.runtime.page_cache import forget_all
     from tournaments.services import round_jobs
 
@@ -215,9 +216,7 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
         return measure_call(lambda: Client().get(f"/e/{event.slug}/standings/"))[1:]
     out["public standings page, cached"] = _median(cached)
     last = event.rounds.order_by("-number").first()
-    out["seating-list PDF"] = _median(lambda: measure_call(
-        lambda: render.seating_pdf(selectors.round_for_print(event, last.number)))[1:])
-    out["standings PDF"] = _median(lambda: measure_call(lambda: render.standings_pdf(event))[1:])
+    out.update(_lists(event, last, measure_call))
 
     # From here on the background jobs a write queues (the ratings, the public PDFs) are
     # queued and not run, as in production where a worker runs them: the figures are the
@@ -285,6 +284,66 @@ def _archive(event) -> dict:
     packed = gzip.compress(text, compresslevel=6)
     return {"export_event": (statistics.median(r[1] for r in runs), runs[-1][2]),
             "the archive a hand, file / gzip": f"{len(text) / hands:,.0f} B / {len(packed) / hands:,.0f} B"}
+
+
+def _lists(event, last, measure_call) -> dict[str, tuple[float, int | None]]:
+    """The seating list of the last round and the standings as PDFs."""
+    from tournaments.printing import render, selectors
+
+    out: dict[str, tuple[float, int | None]] = {}
+    # The lists as a worker renders them (laid out in a child process), and beside them in
+    # this process, as a request renders a small event's, with the collector's pass over the
+    # laid-out boxes they leave (which lands on whatever runs next) counted in.
+    def seating(in_child):
+        return render.seating_pdf(selectors.round_for_print(event, last.number),
+                                  in_child_process=in_child)
+
+    def in_process(build):
+        return lambda: measure_call(lambda: (build(False), gc.collect()))[1:]
+    out["seating-list PDF, a worker"] = _median(lambda: measure_call(lambda: seating(True))[1:])
+    out["seating-list PDF in the process, collected (reference)"] = _median(in_process(seating))
+    out["standings PDF, a worker"] = _median(lambda: measure_call(
+        lambda: render.standings_pdf(event, in_child_process=True))[1:])
+    out["standings PDF in the process, collected (reference)"] = _median(in_process(
+        lambda in_child: render.standings_pdf(event, in_child_process=in_child)))
+    out.update(_standings_anatomy(event))
+    return out
+
+
+def _standings_anatomy(event) -> dict[str, tuple[float, None]]:
+    """Where the standings PDF's time goes: the list's markup laid out and written as it is,
+    and the same markup with each player's cells joined into one cell of the same text. The
+    first costs about a cell's worth of WeasyPrint work (a block, a line, a text of its own)
+    for each of a row's cells; the second one for a row."""
+    import re
+
+    from tournaments.printing import base, render, selectors
+    from tournaments.runtime import collector
+
+    sheet = selectors.standings_sheet(event)
+    context = {"event": event, "printed_at": "", "language": event.language, "sheet": sheet,
+               "columns": render.standings_columns(len(sheet.rounds), sheet.uses_points)}
+    markup = base.html("pdf/standings.html", context, event.language)
+
+    def one_cell(row):
+        words = re.sub(r"<[^>]+>", " ", row.group(1)).split()
+        return f'<tr><td colspan="99">{" ".join(words)}</td></tr>'
+    head, body = markup.split("<tbody>", 1)
+    body, tail = body.split("</tbody>", 1)
+    joined = head + "<tbody>" + re.sub(r"<tr[^>]*>(.*?)</tr>", one_cell, body, flags=re.S) \
+        + "</tbody>" + tail
+
+    def laid_out(text):
+        def once():
+            start = time.perf_counter()
+            with collector.paused():
+                base.write([base.document(text)], "anatomy")
+            gc.collect()
+            return time.perf_counter() - start, None
+        return once
+    cells = len(re.findall(r"<td", body.split("</tr>", 1)[0]))
+    return {f"standings PDF's layout, {cells} cells a player": _median(laid_out(markup)),
+            "the same with one cell a player": _median(laid_out(joined))}
 
 
 def _import_copy(event) -> tuple[float, int]:

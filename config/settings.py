@@ -335,8 +335,9 @@ PUBLIC_PDF_LONGEST_WAIT_SECONDS = env.float("PUBLIC_PDF_LONGEST_WAIT_SECONDS", d
 # 64: a 1,024-player round is 4 parts, enough for the two processes of docs/deploy.md's worker
 # while each part's own costs (reading the round, the join) stay small (docs/performance.md).
 PDF_SHEETS_PART_TABLES = env.int("PDF_SHEETS_PART_TABLES", default=64)
-# A worker lays a round's sheets out in a child process that ends without freeing them, a
-# sixth of the rendering (tournaments.printing.child_process); off only to debug the layout.
+# A worker lays a round's sheets and the public lists out in a child process that ends
+# without freeing them, a sixth of the sheets' rendering (tournaments.printing.child_process);
+# off only to debug the layout.
 PDF_SHEETS_CHILD_PROCESS = env.bool("PDF_SHEETS_CHILD_PROCESS", default=True)
 
 # Celery: unset broker means eager, in-process execution (embedded default).

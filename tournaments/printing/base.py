@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from weasyprint.text.fonts import FontConfiguration
 
+from tournaments.printing import child_process
 from tournaments.printing.fetch import PrintFetcher
 from tournaments.runtime import collector
 
@@ -45,11 +46,22 @@ def write(documents: list[weasyprint.Document], title: str,
     return combined.write_pdf()
 
 
-def html_to_pdf(template: str, context: dict, *, language: str, title: str) -> bytes:
-    """One printout from one template: rendered in `language`, laid out and written."""
+def html_to_pdf(template: str, context: dict, *, language: str, title: str,
+                in_child_process: bool = False) -> bytes:
+    """One printout from one template: rendered in `language`, laid out and written; with
+    `in_child_process` laid out and written by a child process (tournaments.printing.
+    child_process), the template rendered here first, where the database is."""
     markup = html(template, context, language)
+    if in_child_process:
+        return child_process.run(lambda told: _laid_out(markup, title))
+    return _laid_out(markup, title)
+
+
+def _laid_out(markup: str, title: str) -> bytes:
     # A long list's boxes live until it is written, and the collector walked them again and
     # again while it was laid out: a quarter of the time (the peak memory a few MB more,
-    # docs/performance.md).
+    # docs/performance.md). They are garbage in cycles afterwards, which the collector's next
+    # pass walks once more (a seventh of the standings at 1,024 players): a child process
+    # that ends without freeing them spares that.
     with collector.paused():
         return write([document(markup)], title)

@@ -1,6 +1,7 @@
-"""Laying out a round's sheets in a child process that ends without tearing them down.
+"""Laying out a printout in a child process that ends without tearing it down: a round's
+sheets, and the public lists (seating list, standings) a worker renders.
 
-A round's laid-out sheets are millions of small Python objects, most of them in reference
+A round's laid-out sheets (or a 1,024-player list) are millions of small Python objects, most of them in reference
 cycles (WeasyPrint's and the HTML parser's trees). Once the PDF is written, freeing them took
 the worker a sixth of the whole rendering: the cycle collector walking every one of them, then
 the deallocation (docs/performance.md). A child forked for the work hands the PDF back
@@ -12,8 +13,8 @@ the database, whose connection it shares with the worker: a query there raises, 
 rendering fails with that error. Its progress and its errors come back through the pipe, and
 the worker reports them as if it had rendered the sheets itself.
 
-Only where `os.fork` exists, and only for the workers of a task queue (tournaments.printing.
-services decides): a request's process may run threads, which a fork would copy mid-work; a
+Only where `os.fork` exists, and only for the workers of a task queue (`wanted`): a request's
+process may run threads, which a fork would copy mid-work; a
 worker's other threads (Celery's own) never lay out or print, so the locks the child needs
 are free when it is forked.
 """
@@ -27,7 +28,10 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
+from django.conf import settings
 from django.db import connections
+
+from tournaments.runtime import jobs
 
 # One record on the pipe: a kind byte and a length, then the payload.
 _HEADER = struct.Struct("!cQ")
@@ -36,6 +40,13 @@ _PROGRESS, _PDF, _ERROR = b"P", b"D", b"E"
 
 def available() -> bool:
     return hasattr(os, "fork")
+
+
+def wanted() -> bool:
+    """Whether a printout is laid out in a child process: by the workers of a task queue,
+    where the system can fork, unless PDF_SHEETS_CHILD_PROCESS is off. Not in a request's
+    process (no broker), which may run threads."""
+    return settings.PDF_SHEETS_CHILD_PROCESS and available() and not jobs.runs_eagerly()
 
 
 class ChildRenderingFailed(RuntimeError):

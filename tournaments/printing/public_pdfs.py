@@ -54,7 +54,7 @@ from django.db.models import Count, F, Max
 from django.utils import timezone, translation
 
 from tournaments.models import AuditEntry, Event, Job, Player, Round, Table
-from tournaments.printing import PUBLIC_PDF_JOB, pdf_cache
+from tournaments.printing import PUBLIC_PDF_JOB, child_process, pdf_cache
 from tournaments.runtime import jobs
 
 logger = logging.getLogger(__name__)
@@ -137,11 +137,15 @@ def _render(pdf: PublicPdf) -> bytes:
     from tournaments.printing import render
     from tournaments.printing import selectors as printing_selectors
 
+    # A worker lays the list out in a child process, as a round's sheets (child_process.wanted).
+    in_child = child_process.wanted()
     with translation.override(pdf.language):
         if pdf.kind == SEATING:
             return render.seating_pdf(printing_selectors.round_for_print(pdf.event,
-                                                                         pdf.round_number))
-        return render.standings_pdf(pdf.event, up_to_round=pdf.round_number)
+                                                                         pdf.round_number),
+                                      in_child_process=in_child)
+        return render.standings_pdf(pdf.event, up_to_round=pdf.round_number,
+                                    in_child_process=in_child)
 
 
 # ---------------------------------------------------------------------------------------

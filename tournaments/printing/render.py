@@ -301,9 +301,11 @@ def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | Non
 # Lists and the filled scorecard
 # ---------------------------------------------------------------------------------------
 
-def _single(template: str, context: dict, event: Event, title: str) -> bytes:
+def _single(template: str, context: dict, event: Event, title: str, *,
+            in_child_process: bool = False) -> bytes:
     return base.html_to_pdf(template, {**_base_context(event), **context},
-                            language=event.language, title=title)
+                            language=event.language, title=title,
+                            in_child_process=in_child_process)
 
 
 # The seating list's alphabetical part: rows and letter headings of one height, so that its
@@ -357,13 +359,16 @@ def _balanced(page: list[list[AlphaItem]]) -> list[list[AlphaItem]]:
     return [items[:cut], items[cut:]] if items[cut:] else [items]
 
 
-def seating_pdf(rnd: Round) -> bytes:
+def seating_pdf(rnd: Round, *, in_child_process: bool = False) -> bytes:
+    """The seating list of the round; with `in_child_process` laid out by a child process
+    (tournaments.printing.child_process), its data read here first."""
     listing = selectors.seating_list(rnd)
     context = {"listing": listing,
                "table_rows": [listing.tables[i:i + 3] for i in range(0, len(listing.tables), 3)],
                "alphabetical_pages": alphabetical_pages(listing.alphabetical),
                "alpha_row_mm": f"{ALPHA_ROW_MM:g}"}  # not localised: CSS wants a point
-    return _single("pdf/seating_list.html", context, rnd.event, f"{rnd.event.name} – {rnd.number}")
+    return _single("pdf/seating_list.html", context, rnd.event, f"{rnd.event.name} – {rnd.number}",
+                   in_child_process=in_child_process)
 
 
 # The standings list's columns in mm (A4 less the 12 mm margins is 186 mm). Fixed widths let
@@ -387,10 +392,14 @@ def standings_columns(rounds: int, uses_points: bool) -> dict[str, float]:
     return {**fixed, "name": name, "round": per_round}
 
 
-def standings_pdf(event: Event, *, up_to_round: int | None = None) -> bytes:
+def standings_pdf(event: Event, *, up_to_round: int | None = None,
+                  in_child_process: bool = False) -> bytes:
+    """The standings list (after `up_to_round`, or as they stand); `in_child_process` as for
+    `seating_pdf`."""
     sheet = selectors.standings_sheet(event, up_to_round=up_to_round)
     columns = standings_columns(len(sheet.rounds), sheet.uses_points)
-    return _single("pdf/standings.html", {"sheet": sheet, "columns": columns}, event, event.name)
+    return _single("pdf/standings.html", {"sheet": sheet, "columns": columns}, event, event.name,
+                   in_child_process=in_child_process)
 
 
 def scorecard_pdf(card: selectors.FilledScorecard) -> bytes:

@@ -109,14 +109,6 @@ def round_sheets_queue(*, rnd: Round, actor: Any, base_url: str) -> Job:
     return job
 
 
-def lays_out_in_child_process() -> bool:
-    """Whether a round's sheets are laid out in a child process (printing.child_process): by
-    the workers of a task queue, where the system can fork, unless PDF_SHEETS_CHILD_PROCESS
-    is off. Not in a request's process (no broker), which may run threads."""
-    return (settings.PDF_SHEETS_CHILD_PROCESS and child_process.available()
-            and not jobs.runs_eagerly())
-
-
 def _update(job_id: int, **fields: Any) -> None:
     # Plain updates outside any transaction: a page polling the job sees each table count.
     Job.objects.filter(pk=job_id).update(updated_at=timezone.now(), **fields)
@@ -192,7 +184,7 @@ def round_sheets_render(job_id: int) -> Job:
     try:
         pdf = _render().round_sheets_pdf(rnd, job.result.get("base_url", ""),
                                       progress=lambda n: _update(job.pk, progress=n),
-                                      in_child_process=lays_out_in_child_process())
+                                      in_child_process=child_process.wanted())
     except Exception as exc:
         _failed(job.pk, exc)
         raise
@@ -259,7 +251,7 @@ def round_sheets_render_part(job_id: int, part: int) -> Job:
         try:
             pdf = _render().round_sheets_pdf(rnd, job.result.get("base_url", ""), part=slices[part],
                                           progress=_advancing(job.pk),
-                                          in_child_process=lays_out_in_child_process())
+                                          in_child_process=child_process.wanted())
         except Exception as exc:
             _failed(job.pk, exc)
             raise

@@ -2,19 +2,20 @@
 (tournaments.printing.child_process): the PDF and each progress come back to the worker, an
 error in the child is raised in the worker with its text, a child that dies is reported, the
 child cannot use the database it shares with the worker, and a worker of a task queue lays a
-round's sheets out there."""
+round's sheets and the public lists out there."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 
 from sample_data import printouts
 from tests.tournaments.pdf.pdftext import page_texts
-from tournaments.models import Event
-from tournaments.printing import child_process
+from tournaments.models import Event, Job
+from tournaments.printing import child_process, pdf_cache, public_pdfs
 from tournaments.printing import services as printing
 from tournaments.runtime import jobs
 
@@ -79,11 +80,11 @@ def test_a_worker_lays_a_rounds_sheets_out_in_a_child_the_request_does_not(
     monkeypatch.setattr(child_process, "run",
                         lambda build, progress=None: forked.append(1) or original(build, progress))
     # Without a broker the request's own process renders the sheets.
-    assert not printing.lays_out_in_child_process()
+    assert not child_process.wanted()
     # A worker of a task queue (rounds of 3 tables stay in one part).
     monkeypatch.setattr(jobs, "runs_eagerly", lambda: False)
     monkeypatch.setattr(jobs, "queue", lambda job: None)
-    assert printing.lays_out_in_child_process()
+    assert child_process.wanted()
     with django_capture_on_commit_callbacks(execute=True):
         job = printing.round_sheets_queue(rnd=rnd, actor=None, base_url="https://w.example.org")
     done = printing.round_sheets_render(job.pk)
@@ -92,4 +93,34 @@ def test_a_worker_lays_a_rounds_sheets_out_in_a_child_the_request_does_not(
     pdf = printing.current_sheets_file(rnd).read_bytes()
     assert [f"Miza {n}" in text for n, text in enumerate(page_texts(pdf), start=1)] == [True] * 3
     settings.PDF_SHEETS_CHILD_PROCESS = False
-    assert not printing.lays_out_in_child_process()
+    assert not child_process.wanted()
+
+
+@pytest.mark.django_db
+def test_a_worker_lays_the_public_lists_out_in_a_child_the_request_does_not(
+        monkeypatch, settings, django_capture_on_commit_callbacks):
+    settings.PUBLIC_PDF_QUIET_SECONDS = 0
+    event = printouts.slovenian_event(slug="child-lists", tables=3)
+    printouts.seat(event, 1)
+    event.refresh_from_db()  # the versions the seating moved
+    forked = []
+    original = child_process.run
+    monkeypatch.setattr(child_process, "run",
+                        lambda build, progress=None: forked.append(1) or original(build, progress))
+    # Without a broker the request renders a list in its own process.
+    assert public_pdfs.render_inline(public_pdfs.standings_of(event))
+    assert forked == []
+    # A worker of a task queue.
+    monkeypatch.setattr(jobs, "runs_eagerly", lambda: False)
+    monkeypatch.setattr(jobs, "queue", lambda job: None)
+    monkeypatch.setattr(jobs, "publish_now", lambda *args, **kwargs: None)
+    rnd = event.rounds.get(number=1)
+    for pdf in (public_pdfs.seating_of(event, rnd), public_pdfs.standings_of(event)):
+        caches["default"].delete(pdf_cache.pdf_key(pdf.kind, pdf.parts, pdf.language))
+        with django_capture_on_commit_callbacks(execute=True):
+            job = public_pdfs.public_pdf_queue(pdf=pdf)
+        assert public_pdfs.public_pdf_render(job.pk).status == Job.Status.DONE
+    assert forked == [1, 1]
+    seating = " ".join(page_texts(public_pdfs.cached(public_pdfs.seating_of(event, rnd))))
+    standings = " ".join(page_texts(public_pdfs.cached(public_pdfs.standings_of(event))))
+    assert "Miza 3" in seating and "Novak" in seating and "Novak" in standings
