@@ -56,19 +56,24 @@ def _timed(fn) -> float:
 def _laptop_delta(event, kept: bytes, since: int, *, whole: bool = False) -> bytes:
     """As client._send: the acknowledged archive read from the hold, the archive made from it
     (read again where it may have changed; `whole`: exported whole, the reference), the patch
-    against it, the digest, the new archive packed for the hold; the push as sent."""
-    from tournaments import archive
+    against it, the digest, the new archive packed for the hold; the push as sent. With the
+    collector paused until the archives are gone, as there."""
     from tournaments.runtime import collector
+
+    return collector.run_paused(_laptop_delta_paused, event, kept, since, whole=whole)
+
+
+def _laptop_delta_paused(event, kept: bytes, since: int, *, whole: bool) -> bytes:
+    from tournaments import archive
     from tournaments.venue import client, state
 
-    with collector.paused():
-        previous = state.unpacked(kept)
-        with archive.read_snapshot():
-            doc = None if whole else archive.export_event_since(event, previous, since)
-            assert whole or doc is not None
-            doc, version = doc or archive.export_event(event), client.state_version(event)
-        text = archive.delta.canonical(doc)
-        patch = archive.delta.diff(previous, doc)
+    previous = state.unpacked(kept)
+    with archive.read_snapshot():
+        doc = None if whole else archive.export_event_since(event, previous, since)
+        assert whole or doc is not None
+        doc, version = doc or archive.export_event(event), client.state_version(event)
+    text = archive.delta.canonical(doc)
+    patch = archive.delta.diff(previous, doc)
     state.packed(text)
     return gzip.compress(json.dumps({"version": version, "base": 1, "delta": patch,
                                      "sha256": archive.delta.digest(text)},

@@ -22,6 +22,7 @@ from tournaments.models import (
     PlayerLink,
     Registration,
 )
+from tournaments.runtime import collector
 from tournaments.services import audit
 
 
@@ -58,6 +59,12 @@ def validate_event(doc: Any) -> list[dict[str, Any]]:
 def import_event(doc: Any, actor: Any) -> Event:
     """Import an event archive in one transaction, or refuse it (ServiceError listing every
     problem) and write nothing."""
+    # The check's and the write's many small objects die with them, unwalked by the collector
+    # (tournaments.runtime.collector): a fifth of an import at 1,024 players.
+    return collector.run_paused(_import_event, doc, actor)
+
+
+def _import_event(doc: Any, actor: Any) -> Event:
     checker, ctx, plan = _check_event_doc(doc)
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",
@@ -94,6 +101,12 @@ def update_event(doc: Any, event: Event, *, previous: dict | None = None,
     venue's push: the event's own officials, whose accounts the laptop took with the event);
     every other name is no account here (its entries keep their labels) and no account is
     created, so an archive from outside never speaks for this database's users."""
+    return collector.run_paused(_update_event, doc, event, previous=previous,
+                                accounts_of=accounts_of)
+
+
+def _update_event(doc: Any, event: Event, *, previous: dict | None,
+                  accounts_of: set[str] | None) -> Event:
     checker, ctx, plan = _check_event_doc(doc, replacing=event, previous=previous, resolve=False,
                                           trust_unchanged=previous is not None)
     in_place = (previous is not None and plan is not None and not checker.errors

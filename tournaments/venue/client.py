@@ -99,6 +99,13 @@ def state_version(event: Event) -> int:
 
 
 def _send(event: Event, action: str, transport: Transport | None) -> dict[str, Any]:
+    # The collector waits while whole archives are read and made, and until they are gone
+    # (tournaments.runtime.collector): what is made while it waits would be walked by its
+    # first passes after, were it still alive.
+    return collector.run_paused(_sent, event, action, transport)
+
+
+def _sent(event: Event, action: str, transport: Transport | None) -> dict[str, Any]:
     transport = transport or http_json
     hold = VenueHold.objects.filter(event=event, side=VenueHold.Side.HELD).first()
     if hold is None:
@@ -106,15 +113,13 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
                            code="not_held")
     if hold.revoked_at is not None:
         return {"ok": False, "error": _("The event went back to the server.")}
-    # The collector waits while whole archives are read and made (tournaments.runtime.collector).
-    with collector.paused():
-        previous = state.stored(hold) if hold.version else None
-        doc, version = _exported(event, hold, previous, whole=action == "return")
-        text = archive.delta.canonical(doc)
-        whole = {"version": version, "archive": doc}
-        payload = whole if previous is None else {
-            "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
-            "sha256": archive.delta.digest(text)}
+    previous = state.stored(hold) if hold.version else None
+    doc, version = _exported(event, hold, previous, whole=action == "return")
+    text = archive.delta.canonical(doc)
+    whole = {"version": version, "archive": doc}
+    payload = whole if previous is None else {
+        "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
+        "sha256": archive.delta.digest(text)}
     url = _endpoint(hold.server_url, event.slug, action)
     try:
         status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})
