@@ -1,7 +1,7 @@
 """The cycle collector kept off large work until its objects are gone
 (tournaments.runtime.collector): `run_paused` frees the work's own objects before the collector
-is back, and an event's archive (made, imported, brought up to date) and a venue push at
-either end run so."""
+is back, and an event's archive (made, read, imported, brought up to date) and a venue push at
+either end run with it paused."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.tournaments.venue.test_delta import _hand, _Server
 from tests.tournaments.venue.test_holds import _push, _take
 from tournaments import archive
 from tournaments.archive import check_event, export
+from tournaments.domain import limits
 from tournaments.models import VenueHold
 from tournaments.runtime import collector
 from tournaments.venue import client, state
@@ -67,6 +68,12 @@ def paused_at(monkeypatch) -> list[tuple[str, bool]]:
     def watched_check(*args, **kwargs):
         seen.append(("check", gc.isenabled()))
         return check(*args, **kwargs)
+    load = limits.load_json
+
+    def watched_load(*args, **kwargs):
+        seen.append(("read", gc.isenabled()))
+        return load(*args, **kwargs)
+    monkeypatch.setattr(limits, "load_json", watched_load)
     monkeypatch.setattr(export._EventExport, "body", watched_body)
     monkeypatch.setattr("tournaments.archive.importing.check_event_body", watched_check)
     return seen
@@ -79,7 +86,7 @@ def test_an_archive_is_made_and_imported_with_the_collector_paused(day, paused_a
     text = archive.dumps(doc).replace('"slug": "venue-day"', '"slug": "venue-day-copy"')
     copy = archive.import_event(archive.loads(text), actor=None)
     assert copy.slug == "venue-day-copy" and gc.isenabled()
-    assert paused_at == [("export", False), ("check", False)]
+    assert paused_at == [("export", False), ("read", False), ("check", False)]
 
 
 @pytest.mark.django_db
@@ -95,7 +102,7 @@ def test_a_push_runs_with_the_collector_paused_at_both_ends(day, paused_at, monk
     paused_at.clear()
     answer = _push(event.slug, key, 5, day["b"])
     assert answer.json() == {"applied": True, "version": 5}
-    assert reads == [False] and paused_at == [("check", False)] and gc.isenabled()
+    assert reads == [False] and paused_at == [("read", False), ("check", False)] and gc.isenabled()
 
     VenueHold.objects.filter(event=event).delete()
     VenueHold.objects.create(event=event, side=VenueHold.Side.HELD, key="k",
