@@ -99,13 +99,6 @@ def state_version(event: Event) -> int:
 
 
 def _send(event: Event, action: str, transport: Transport | None) -> dict[str, Any]:
-    # The collector waits while whole archives are read and made, and until they are gone
-    # (tournaments.runtime.collector): what is made while it waits would be walked by its
-    # first passes after, were it still alive.
-    return collector.run_paused(_sent, event, action, transport)
-
-
-def _sent(event: Event, action: str, transport: Transport | None) -> dict[str, Any]:
     transport = transport or http_json
     hold = VenueHold.objects.filter(event=event, side=VenueHold.Side.HELD).first()
     if hold is None:
@@ -113,21 +106,19 @@ def _sent(event: Event, action: str, transport: Transport | None) -> dict[str, A
                            code="not_held")
     if hold.revoked_at is not None:
         return {"ok": False, "error": _("The event went back to the server.")}
-    previous = state.stored(hold) if hold.version else None
-    doc, version = _exported(event, hold, previous, whole=action == "return")
-    text = archive.delta.canonical(doc)
-    whole = {"version": version, "archive": doc}
-    payload = whole if previous is None else {
-        "version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
-        "sha256": archive.delta.digest(text)}
+    # The collector waits while whole archives are read and made, and until those the push
+    # does not send are gone (tournaments.runtime.collector); not while the push travels, on
+    # a line that may take its time: the web process's own garbage is collected meanwhile.
+    payload, text, version = collector.run_paused(_payload, event, hold, action=action)
     url = _endpoint(hold.server_url, event.slug, action)
     try:
         status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})
-        if payload is not whole and status == 409 and _code(answer) == "base_mismatch":
+        if "delta" in payload and status == 409 and _code(answer) == "base_mismatch":
             # The server holds another state than the last one it acknowledged here (an
             # answer lost on the way): the whole archive then.
-            payload = whole
-            status, answer = transport("POST", url, whole, {"X-Venue-Key": hold.key})
+            payload, text, version = collector.run_paused(_payload, event, hold, action=action,
+                                                          whole=True)
+            status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})
     except Unreachable as exc:
         error = _("The server cannot be reached: %(reason)s") % {"reason": exc}
         services.push_failed(hold, error)
@@ -139,7 +130,7 @@ def _sent(event: Event, action: str, transport: Transport | None) -> dict[str, A
         if action == "return":
             services.hold_revoked(hold, returned=True)
         return {"ok": True, "version": answer.get("version"), "applied": answer.get("applied"),
-                "sent": "archive" if payload is whole else "delta"}
+                "sent": "delta" if "delta" in payload else "archive"}
     error = _problem(answer, status)
     if status == 403:
         # The server took the event back (or never gave it with this key): stop for good.
@@ -147,6 +138,20 @@ def _sent(event: Event, action: str, transport: Transport | None) -> dict[str, A
     else:
         services.push_failed(hold, error)
     return {"ok": False, "error": error}
+
+
+def _payload(event: Event, hold: VenueHold, *, action: str, whole: bool = False
+             ) -> tuple[dict[str, Any], bytes, int]:
+    """The push's body, the canonical text of the archive it brings the server to and the
+    laptop's version of it: the whole archive (`whole`, or no push acknowledged yet), or what
+    changed since the acknowledged one."""
+    previous = state.stored(hold) if hold.version and not whole else None
+    doc, version = _exported(event, hold, previous, whole=whole or action == "return")
+    text = archive.delta.canonical(doc)
+    if previous is None:
+        return {"version": version, "archive": doc}, text, version
+    return {"version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
+            "sha256": archive.delta.digest(text)}, text, version
 
 
 # A whole export at least this often (seconds) on each process that pushes, and at the

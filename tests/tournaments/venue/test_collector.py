@@ -92,7 +92,7 @@ def test_an_archive_is_made_and_imported_with_the_collector_paused(day, paused_a
 @pytest.mark.django_db
 def test_a_push_runs_with_the_collector_paused_at_both_ends(day, paused_at, monkeypatch):
     """The server: the kept archive read, the push's checked and written; the laptop: the
-    acknowledged archive read, the new one made."""
+    acknowledged archive read, the new one made, but not the push on its way."""
     event = day["event"]
     key = _take(day)
     reads = []
@@ -112,6 +112,10 @@ def test_a_push_runs_with_the_collector_paused_at_both_ends(day, paused_at, monk
     reads.clear()
     paused_at.clear()
     _hand(event.rounds.get().tables.get(number=2).scorecard, 1)
-    assert client.push(event, transport=server)["ok"]
+    # Not while the push travels: a slow line would keep the web process's collector off.
+    travels = []
+    assert client.push(event, transport=lambda *args: travels.append(gc.isenabled())
+                       or server(*args))["ok"]
     assert "delta" in server.calls[-1]
     assert reads == [False] and paused_at == [("export", False)] and gc.isenabled()
+    assert travels == [True]
