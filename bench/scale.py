@@ -293,13 +293,14 @@ def _lists(event, last, measure_call) -> dict[str, tuple[float, int | None]]:
     out: dict[str, tuple[float, int | None]] = {}
     # The lists as a worker renders them (laid out in a child process), and beside them in
     # this process, as a request renders a small event's, with the collector's pass over the
-    # laid-out boxes they leave (which lands on whatever runs next) counted in.
+    # laid-out boxes they leave counted in: made while it waited, they are all young, and its
+    # next pass over the young objects (whatever runs next pays it) frees them.
     def seating(in_child):
         return render.seating_pdf(selectors.round_for_print(event, last.number),
                                   in_child_process=in_child)
 
     def in_process(build):
-        return lambda: measure_call(lambda: (build(False), gc.collect()))[1:]
+        return lambda: measure_call(lambda: (build(False), gc.collect(0)))[1:]
     out["seating-list PDF, a worker"] = _median(lambda: measure_call(lambda: seating(True))[1:])
     out["seating-list PDF in the process, collected (reference)"] = _median(in_process(seating))
     out["standings PDF, a worker"] = _median(lambda: measure_call(
@@ -321,7 +322,7 @@ def _standings_anatomy(event) -> dict[str, tuple[float, None]]:
     from tournaments.runtime import collector
 
     sheet = selectors.standings_sheet(event)
-    context = {"event": event, "printed_at": "", "language": event.language, "sheet": sheet,
+    context = {**render.base_context(event), "sheet": sheet,
                "columns": render.standings_columns(len(sheet.rounds), sheet.uses_points)}
     markup = base.html("pdf/standings.html", context, event.language)
 
@@ -338,7 +339,7 @@ def _standings_anatomy(event) -> dict[str, tuple[float, None]]:
             start = time.perf_counter()
             with collector.paused():
                 base.write([base.document(text)], "anatomy")
-            gc.collect()
+            gc.collect(0)
             return time.perf_counter() - start, None
         return once
     cells = len(re.findall(r"<td", body.split("</tr>", 1)[0]))

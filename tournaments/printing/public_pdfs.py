@@ -132,13 +132,13 @@ def cached(pdf: PublicPdf) -> bytes | None:
     return pdf_cache.get(pdf.kind, pdf.parts, pdf.language)
 
 
-def _render(pdf: PublicPdf) -> bytes:
+def _render(pdf: PublicPdf, *, in_child: bool = False) -> bytes:
+    """The PDF rendered; `in_child`: laid out by a child process (a worker's rendering, never
+    a request's: child_process.wanted)."""
     # Imported here: WeasyPrint is loaded only by the processes that render.
     from tournaments.printing import render
     from tournaments.printing import selectors as printing_selectors
 
-    # A worker lays the list out in a child process, as a round's sheets (child_process.wanted).
-    in_child = child_process.wanted()
     with translation.override(pdf.language):
         if pdf.kind == SEATING:
             return render.seating_pdf(printing_selectors.round_for_print(pdf.event,
@@ -340,7 +340,8 @@ def public_pdf_render(job_id: int) -> Job:
     rendered = cached(pdf)
     try:
         if rendered is None:
-            rendered = _render(pdf)
+            # A worker lays the list out in a child process, as a round's sheets.
+            rendered = _render(pdf, in_child=child_process.wanted())
             pdf_cache.keep(pdf.kind, pdf.parts, pdf.language, rendered)
     except Exception as exc:
         _update(job.pk, status=Job.Status.FAILED,

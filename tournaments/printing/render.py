@@ -45,7 +45,8 @@ def _printed_at(event: Event) -> str:
     return timezone.localtime(timezone.now(), event.tz).strftime("%Y-%m-%d %H:%M")
 
 
-def _base_context(event: Event) -> dict:
+def base_context(event: Event) -> dict:
+    """What every printout of the event's templates (templates/pdf/base.html) reads."""
     return {"event": event, "printed_at": _printed_at(event), "language": event.language or "en"}
 
 
@@ -94,7 +95,7 @@ def _round_title(sheet: selectors.TableSheet) -> str:
 
 def _context(sheets: list[selectors.TableSheet], title: str, shared_style: bool) -> dict:
     first = sheets[0]
-    return {**_base_context(first.event), "title": title, "shared_style": shared_style,
+    return {**base_context(first.event), "title": title, "shared_style": shared_style,
             "template": SHEET_TEMPLATES[first.kind], "style_template": SHEET_STYLES[first.kind]}
 
 
@@ -303,7 +304,7 @@ def table_sheet_pdf(rnd: Round, table_number: int, base_url: str) -> bytes | Non
 
 def _single(template: str, context: dict, event: Event, title: str, *,
             in_child_process: bool = False) -> bytes:
-    return base.html_to_pdf(template, {**_base_context(event), **context},
+    return base.html_to_pdf(template, {**base_context(event), **context},
                             language=event.language, title=title,
                             in_child_process=in_child_process)
 

@@ -15,6 +15,7 @@ gone before the collector is back), and only what it returns is walked afterward
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -22,23 +23,39 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+# The pauses under way in the process: its threads (a laptop's web requests and its pusher)
+# may pause at the same time, and the collector comes back when the last of them ends, as it
+# was before the first.
+_lock = threading.Lock()
+_pauses = 0
+_enabled_before = False
+
+
 @contextmanager
 def paused() -> Iterator[None]:
-    """The collector paused while the block runs, and given back even on an error. For work
-    that makes few reference cycles of its own; what other code running meanwhile leaves in
-    cycles is collected when the collector is back."""
-    enabled = gc.isenabled()
-    gc.disable()
+    """The collector paused while the block runs, and given back even on an error (when no
+    other thread's pause is under way). For work that makes few reference cycles of its own;
+    what other code running meanwhile leaves in cycles is collected when the collector is
+    back."""
+    global _pauses, _enabled_before
+    with _lock:
+        if _pauses == 0:
+            _enabled_before = gc.isenabled()
+            gc.disable()
+        _pauses += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _lock:
+            _pauses -= 1
+            if _pauses == 0 and _enabled_before:
+                gc.enable()
 
 
 def run_paused(work: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     """`work(*args, **kwargs)` with the collector paused until it has returned: its own
-    objects are freed by then (the frames' locals, and what they alone held), so the collector
-    never walks them; only the result is left for it."""
+    objects that reference counting frees (the frames' locals, and what they alone held; an
+    archive is a tree) are gone by then, so the collector never walks them; left for it are the
+    result, any reference cycles the work made, and on an error what its traceback holds."""
     with paused():
         return work(*args, **kwargs)

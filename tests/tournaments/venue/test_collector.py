@@ -6,6 +6,7 @@ either end run with it paused."""
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
 import pytest
@@ -119,3 +120,31 @@ def test_a_push_runs_with_the_collector_paused_at_both_ends(day, paused_at, monk
     assert "delta" in server.calls[-1]
     assert reads == [False] and paused_at == [("export", False)] and gc.isenabled()
     assert travels == [True]
+
+
+def test_pauses_of_two_threads_end_with_the_last_of_them():
+    """A laptop's web requests and its pusher may pause at the same time: the collector stays
+    off until the last pause ends, then comes back as it was."""
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen = []
+
+    def first():
+        with collector.paused():
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    def second():
+        first_in.wait(5)
+        with collector.paused():
+            second_in.set()
+            first_out.wait(5)
+            seen.append(gc.isenabled())  # the first pause ended, this one goes on
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert seen == [False]
+    assert gc.isenabled()
