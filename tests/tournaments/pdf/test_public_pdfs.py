@@ -198,13 +198,13 @@ def test_one_job_per_pdf_and_a_change_while_it_renders_renders_it_once_more(
     original = public_pdfs._render
     seen_while_running: list[str] = []
 
-    def render_while_a_card_is_confirmed(pdf):
+    def render_while_a_card_is_confirmed(pdf, **how):
         if not seen_while_running:
             # A change commits while the first rendering runs: it finds the job running.
             with django_capture_on_commit_callbacks(execute=True):
                 _withdraw_last(event)
             seen_while_running.append(Job.objects.get(pk=job.pk).status)
-        return original(pdf)
+        return original(pdf, **how)
 
     monkeypatch.setattr(public_pdfs, "_render", render_while_a_card_is_confirmed)
     with django_capture_on_commit_callbacks(execute=True):
