@@ -56,8 +56,9 @@ def _timed(fn) -> float:
 def _laptop_delta(event, kept: bytes, since: int, *, whole: bool = False) -> bytes:
     """As client._send: the acknowledged archive read from the hold, the archive made from it
     (read again where it may have changed; `whole`: exported whole, the reference), the patch
-    against it, the digest, the new archive packed for the hold; the push as sent. With the
-    collector paused until the archives are gone, as there."""
+    against it, the digest, the new archive packed for the hold; the push as sent. All of it
+    with the collector paused until the archives are gone (the client packs and sends with it
+    on: bytes and a small patch, which it does not walk)."""
     from tournaments.runtime import collector
 
     return collector.run_paused(_laptop_delta_paused, event, kept, since, whole=whole)

@@ -1,10 +1,10 @@
 """Laying out a printout in a child process that ends without tearing it down: a round's
 sheets, and the public lists (seating list, standings) a worker renders.
 
-A round's laid-out sheets (or a 1,024-player list) are millions of small Python objects, most of them in reference
-cycles (WeasyPrint's and the HTML parser's trees). Once the PDF is written, freeing them took
-the worker a sixth of the whole rendering: the cycle collector walking every one of them, then
-the deallocation (docs/performance.md). A child forked for the work hands the PDF back
+A round's laid-out sheets (or a 1,024-player list) are millions of small Python objects, most
+of them in reference cycles (WeasyPrint's and the HTML parser's trees). Once the PDF is
+written, freeing them took the worker a sixth of the whole rendering: the cycle collector
+walking every one of them, then the deallocation (docs/performance.md). A child forked for the work hands the PDF back
 through a pipe and leaves with `os._exit`: its memory goes back to the system at once, and the
 worker's own process never holds the sheets.
 
