@@ -61,7 +61,7 @@ def _laid_out(markup: str, title: str) -> bytes:
     # A long list's boxes live until it is written, and the collector walked them again and
     # again while it was laid out: a quarter of the time (the peak memory a few MB more,
     # docs/performance.md). They are garbage in cycles afterwards, which the collector's next
-    # pass walks once more (a seventh of the standings at 1,024 players): a child process
-    # that ends without freeing them spares that.
+    # pass walks once more (a sixth of a list at 1,024 players): a child process that ends
+    # without freeing them spares that.
     with collector.paused():
         return write([document(markup)], title)
