@@ -23,7 +23,7 @@ from tournaments.domain import lifecycle, rights, standings
 from tournaments.engine_text.seating_errors import refused_stage, stage
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Event, Job, Round, Scorecard
-from tournaments.runtime import jobs
+from tournaments.runtime import collector, jobs
 from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.checker import check_seating
 from tournaments.services import audit, event_status_follow, refresh_carried_totals, round_store
@@ -142,6 +142,14 @@ def round_generate(job_id: int) -> Job:
 def round_close(*, rnd: Round, actor: Any) -> Round:
     """Close a round: every table must be confirmed, verified or annulled. Awards the table
     points of the points system and adds each player's score to the carried totals."""
+    # The standings of every counted card are computed here, tens of thousands of objects that
+    # die with the close: made with the collector on, they set off its passes over the whole
+    # process (a close of 1,024 players took 80-90 ms, or 135-180 ms when a pass came), and
+    # with it paused until they are gone they never count (tournaments.runtime.collector).
+    return collector.run_paused(_round_close, rnd=rnd, actor=actor)
+
+
+def _round_close(*, rnd: Round, actor: Any) -> Round:
     rights.require_organiser(actor, rnd.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
