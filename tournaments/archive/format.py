@@ -309,8 +309,7 @@ def loads(text: str | bytes) -> Any:
     # collector waits while the tree is made (tournaments.runtime.collector): its passes over
     # the growing tree were a third of reading an archive of 1,024 players.
     try:
-        with collector.paused():
-            return limits.load_json(text, field="archive")
+        return collector.run_paused(limits.load_json, text, field="archive")
     except limits.JsonRefused as exc:
         raise ServiceError(exc.errors) from exc
 

@@ -4,9 +4,9 @@ sheets, and the public lists (seating list, standings) a worker renders.
 A round's laid-out sheets (or a 1,024-player list) are millions of small Python objects, most
 of them in reference cycles (WeasyPrint's and the HTML parser's trees). Once the PDF is
 written, freeing them took the worker a sixth of the whole rendering: the cycle collector
-walking every one of them, then the deallocation (docs/performance.md). A child forked for the work hands the PDF back
-through a pipe and leaves with `os._exit`: its memory goes back to the system at once, and the
-worker's own process never holds the sheets.
+walking every one of them, then the deallocation (docs/performance.md). A child forked for
+the work hands the PDF back through a pipe and leaves with `os._exit`: its memory goes back
+to the system at once, and the worker's own process never holds the sheets.
 
 What the child may do: lay out and write the PDF from data read beforehand. It must not use
 the database, whose connection it shares with the worker: a query there raises, and the
@@ -14,9 +14,8 @@ rendering fails with that error. Its progress and its errors come back through t
 the worker reports them as if it had rendered the sheets itself.
 
 Only where `os.fork` exists, and only for the workers of a task queue (`wanted`): a request's
-process may run threads, which a fork would copy mid-work; a
-worker's other threads (Celery's own) never lay out or print, so the locks the child needs
-are free when it is forked.
+process may run threads, which a fork would copy mid-work; a worker's other threads (Celery's
+own) never lay out or print, so the locks the child needs are free when it is forked.
 """
 
 from __future__ import annotations

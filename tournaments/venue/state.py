@@ -11,7 +11,6 @@ import json
 import orjson
 
 from tournaments.models import VenueHold
-from tournaments.runtime import collector
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
@@ -25,17 +24,17 @@ def stored(hold: VenueHold) -> dict | None:
 def unpacked(raw: bytes) -> dict:
     """The archive a hold keeps, from its packed bytes (`packed`)."""
     # orjson reads the kept text (written here, by archive.delta.canonical) twice as fast as
-    # the standard library. An archive is a tree: the million containers a read makes hold no
-    # cycle, and the collector's passes over them while they are made cost three to four times
-    # the read itself (at 256 players: 0.37-0.57 s instead of 0.10-0.14 s).
-    with collector.paused():
-        text = gzip.decompress(raw)
-        # orjson reads a whole number beyond 64 bits as a float; the standard library reads it
-        # as it was written (archive.delta.canonical writes those with it too). Such a number
-        # has 20 digits or more: looked for with every digit made a 0, at C speed (a regular
-        # expression took 0.7 s on the 34 MB of an archive of 1,024 players, this 60 ms).
-        long_number = text.translate(_DIGITS_AS_ZERO).find(b"0" * 20) >= 0
-        return json.loads(text) if long_number else orjson.loads(text)
+    # the standard library. The collector's passes over the million containers a read makes
+    # cost three to four times the read itself (at 256 players: 0.37-0.57 s instead of
+    # 0.10-0.14 s): both ends read with it paused until the push is done
+    # (tournaments.runtime.collector.run_paused), since the archive outlives the read.
+    text = gzip.decompress(raw)
+    # orjson reads a whole number beyond 64 bits as a float; the standard library reads it as
+    # it was written (archive.delta.canonical writes those with it too). Such a number has 20
+    # digits or more: looked for with every digit made a 0, at C speed (a regular expression
+    # took 0.7 s on the 34 MB of an archive of 1,024 players, this 60 ms).
+    long_number = text.translate(_DIGITS_AS_ZERO).find(b"0" * 20) >= 0
+    return json.loads(text) if long_number else orjson.loads(text)
 
 
 def packed(text: bytes) -> bytes:
