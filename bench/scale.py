@@ -9,7 +9,8 @@ REPEAT runs where an operation can be repeated:
 - the public standings and event pages, uncached (through the whole middleware stack);
 - the seating-list and standings PDFs as a worker renders them (laid out in a child process),
   and beside them rendered in the process with the collection of what they leave;
-- entering the last hand of a card (time and queries);
+- entering the last hand of a card (time and queries), and the archive made since the one
+  before it (`export_event_since`, what a venue's push exports) beside the whole export;
 - closing the last round, and seating the next one (the seating job), once each;
 - correcting a hand of a card of the closed round (time and queries);
 - importing an export of the event again as a copy (`import_event`, time and queries).
@@ -157,25 +158,34 @@ def build(players: int, tag: str):
 
 @contextlib.contextmanager
 def _closing_as_before():
-    """Closing a round as before issue #35: the carried totals from standings of their own
-    and written with bulk_update (the reference of the close's figure)."""
+    """Closing a round as before issue #35: the standings up to the round computed for what it
+    awarded, computed again for the carried totals, and those written with bulk_update (the
+    reference of the close's figure)."""
+    from tournaments.domain import standings
     from tournaments.models import Registration
-    from tournaments.services import scorecards
+    from tournaments.services import round_jobs, scorecards
 
-    write, refresh = scorecards._write_totals, scorecards.refresh_carried_totals
+    write, refresh, results = (scorecards._write_totals, scorecards.refresh_carried_totals,
+                               standings.round_results)
     scorecards._write_totals = lambda changed: Registration.objects.bulk_update(
         [Registration(pk=c.pk, tournament_points=c.tournament_points, score=c.score)
          for c in changed], ["tournament_points", "score"])
 
-    def refresh_alone(event, *, actor=None, start_numbers=None, standings_rows=None):
+    def refresh_alone(event, *, actor=None, start_numbers=None, standings_rows=None, added=None):
         return refresh(event, actor=actor, start_numbers=start_numbers)
 
-    from tournaments.services import round_jobs
+    def from_the_standings(event, number):
+        rows = standings.event_standings(event, up_to_round=number, with_players=False).rows
+        return {row.start_number: row.exact_per_round[number] for row in rows
+                if number in row.exact_per_round}
+
     round_jobs.refresh_carried_totals = refresh_alone
+    standings.round_results = from_the_standings
     try:
         yield
     finally:
         scorecards._write_totals, round_jobs.refresh_carried_totals = write, refresh
+        standings.round_results = results
 
 
 def _median(fn, repeat=REPEAT):
@@ -224,8 +234,11 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     celery_app.conf.task_always_eager = False
     card = Scorecard.objects.select_related("table").get(table__round=last, table__number=1)
     record = _records(card, HANDS, seed=last.number * 10_000 + 1)[HANDS - 1]
+    previous, since = _exported_now(event)
     _, seconds, queries = measure_call(lambda: _enter(card, HANDS, record, organiser))
     out["enter a hand"] = (seconds, queries)
+    out.update(_export_since(event, previous, since))
+    previous = None  # hundreds of megabytes at 1,024 players, not needed again
     card.refresh_from_db()
     services.scorecard_submit(scorecard=card, actor=organiser)
     services.scorecard_confirm(scorecard=card, actor=referee)
@@ -284,6 +297,41 @@ def _archive(event) -> dict:
     packed = gzip.compress(text, compresslevel=6)
     return {"export_event": (statistics.median(r[1] for r in runs), runs[-1][2]),
             "the archive a hand, file / gzip": f"{len(text) / hands:,.0f} B / {len(packed) / hands:,.0f} B"}
+
+
+def _exported_now(event) -> tuple[dict, int]:
+    """The event's archive and its version (the newest entry of its trail), as a venue
+    laptop keeps them after a push the server acknowledged."""
+    from tournaments import archive
+    from tournaments.venue.client import state_version
+
+    with archive.read_snapshot():
+        return archive.export_event(event), state_version(event)
+
+
+def _export_since(event, previous: dict, since_version: int) -> dict:
+    """The archive made from `previous` after one hand was entered (`export_event_since`, what
+    a venue's push exports), beside the whole export of the same state (its reference); the
+    two must be the same document."""
+    from tournaments import archive
+
+    def timed(make):
+        # Only the last run's document is kept: at 1,024 players one is hundreds of megabytes.
+        seconds, doc = [], None
+        for _ in range(REPEAT):
+            doc = None
+            with archive.read_snapshot():
+                start = time.perf_counter()
+                doc = make()
+                seconds.append(time.perf_counter() - start)
+        return statistics.median(seconds), doc
+    since, since_doc = timed(lambda: archive.export_event_since(event, previous, since_version))
+    assert since_doc is not None, "no export since: the whole archive would be exported"
+    since_text, since_doc = archive.delta.canonical(since_doc), None
+    whole, whole_doc = timed(lambda: archive.export_event(event))
+    assert archive.delta.canonical(whole_doc) == since_text, "the export since differs from the whole"
+    return {"export_event_since, one hand entered": (since, None),
+            "export_event of the same (reference)": (whole, None)}
 
 
 def _lists(event, last, measure_call) -> dict[str, tuple[float, int | None]]:

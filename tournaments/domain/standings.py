@@ -212,16 +212,19 @@ def _points_options(event: Event) -> dict:
         event.seating_options, dict) else {}
 
 
-def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None):
+def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None,
+                 *, round_number: int | None = None):
     """The event's cards of published rounds as plain values (round, table, state, players,
-    totals), in play order; only the cards of the given players when `start_numbers` is set.
-    Plain values, not models: at 1,024 players building a card, a table and a round per
-    table was a third of the standings' time."""
+    totals), in play order; only the cards of the given players when `start_numbers` is set,
+    of one round when `round_number` is. Plain values, not models: at 1,024 players building
+    a card, a table and a round per table was a third of the standings' time."""
     # Draft rounds are the officials' working copy: nothing of theirs is in the standings.
     cards = (Scorecard.objects.filter(table__round__event=event)
              .filter(lifecycle.published_rounds_q("table__round__")))
     if up_to_round is not None:
         cards = cards.filter(table__round__number__lte=up_to_round)
+    if round_number is not None:
+        cards = cards.filter(table__round__number=round_number)
     if start_numbers is not None:
         cards = cards.filter(pk__in=Scorecard.objects.filter(
             table__seats__registration__event=event,
@@ -250,6 +253,20 @@ def _counted_results(event: Event, card_values: Iterable[tuple], options: dict,
             place = (tied_place(placing, scores, pid, options) if uses_table_points(event)
                      else placing.index(pid))
             yield rnd, table_number, pid, points, score, place
+
+
+def round_results(event: Event, number: int) -> dict[int, tuple[Fraction, int]]:
+    """{start number: (table points, score)} of every player of the counted cards of round
+    `number`, as the standings count them: what closing the round adds to the carried
+    totals of the rounds before (services.refresh_carried_totals). Reads that round's cards
+    alone (a quarter of a four-round event's)."""
+    results: dict[int, tuple[Fraction, int]] = {}
+    for _rnd, _table, pid, points, score, _place in _counted_results(
+            event, _card_values(event, None, round_number=number), _points_options(event), []):
+        start = limits.whole_number(pid)
+        if start is not None:
+            results[start] = (points, score)
+    return results
 
 
 def carried_totals(event: Event, *, up_to_round: int | None,

@@ -26,6 +26,7 @@ from tournaments.models import (
     Scorecard,
 )
 from tournaments.services import audit
+from tournaments.services.scorecards import refresh_carried_totals
 from tournaments.services.validation import field_errors, full_clean, jsonable
 
 EVENT_FIELDS = {
@@ -177,6 +178,12 @@ def event_create(*, actor: Any, organisers: list[Any] | None = None, **fields: A
     return event
 
 
+# The event's fields the standings count the cards by (tournaments.domain.standings): the
+# system (table points or score), its options (ties at a table, a missing seat, extra points)
+# and the size of a full table.
+_COUNTED_BY_STANDINGS = frozenset({"seating_system", "seating_options", "table_size"})
+
+
 @transaction.atomic
 def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     rights.require_organiser(actor, event)
@@ -194,8 +201,13 @@ def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     event.ruleset_mode = effective_mode(event.ruleset_code, event.ruleset_mode)
     _check_event(event)
     event.save()
+    after = {k: jsonable(getattr(event, k)) for k in fields}
     audit.record(actor=actor, action="event.update", target=event, event=event, before=before,
-                 after={k: jsonable(getattr(event, k)) for k in fields})
+                 after=after)
+    if any(before[k] != after[k] for k in _COUNTED_BY_STANDINGS & set(fields)):
+        # What the closed rounds' cards give changed with how they are counted: the carried
+        # totals follow at once (the next round's seating reads them, a close adds to them).
+        refresh_carried_totals(event, actor=actor)
     if "entry_cap" in fields:
         # A larger cap (or none) gives its new places to the waiting list; entries builds on
         # this module's players.

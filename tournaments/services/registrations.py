@@ -20,6 +20,7 @@ from tournaments.models import (
     Registration,
 )
 from tournaments.services import audit, player_links
+from tournaments.services.scorecards import refresh_carried_totals
 from tournaments.services.validation import full_clean
 
 
@@ -160,6 +161,12 @@ def status_change(*, registration: Registration, status: str, actor: Any) -> Reg
     registration.save(update_fields=["status", "checked_in_at"])
     audit.record(actor=actor, action="registration.status", target=registration,
                  event=registration.event, before={"status": before}, after={"status": status})
+    if (before == Registration.Status.WITHDRAWN) != (status == Registration.Status.WITHDRAWN):
+        # A withdrawn player with no counted card has no line in the standings, and so
+        # carries nothing: his carried totals follow at once (the next round's seating reads
+        # them, and closing a round adds to them).
+        refresh_carried_totals(registration.event, actor=actor,
+                               start_numbers=[registration.start_number])
     if status == Registration.Status.WITHDRAWN and before != status:
         # entries builds on this module (it registers through registration_insert).
         from tournaments.services import entries
