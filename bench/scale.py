@@ -158,34 +158,25 @@ def build(players: int, tag: str):
 
 @contextlib.contextmanager
 def _closing_as_before():
-    """Closing a round as before issue #35: the standings up to the round computed for what it
-    awarded, computed again for the carried totals, and those written with bulk_update (the
-    reference of the close's figure)."""
-    from tournaments.domain import standings
+    """Closing a round as before issue #35: the carried totals from standings of their own
+    and written with bulk_update (the reference of the close's figure)."""
     from tournaments.models import Registration
-    from tournaments.services import round_jobs, scorecards
+    from tournaments.services import scorecards
 
-    write, refresh, results = (scorecards._write_totals, scorecards.refresh_carried_totals,
-                               standings.round_results)
+    write, refresh = scorecards._write_totals, scorecards.refresh_carried_totals
     scorecards._write_totals = lambda changed: Registration.objects.bulk_update(
         [Registration(pk=c.pk, tournament_points=c.tournament_points, score=c.score)
          for c in changed], ["tournament_points", "score"])
 
-    def refresh_alone(event, *, actor=None, start_numbers=None, standings_rows=None, added=None):
+    def refresh_alone(event, *, actor=None, start_numbers=None, standings_rows=None):
         return refresh(event, actor=actor, start_numbers=start_numbers)
 
-    def from_the_standings(event, number):
-        rows = standings.event_standings(event, up_to_round=number, with_players=False).rows
-        return {row.start_number: row.exact_per_round[number] for row in rows
-                if number in row.exact_per_round}
-
+    from tournaments.services import round_jobs
     round_jobs.refresh_carried_totals = refresh_alone
-    standings.round_results = from_the_standings
     try:
         yield
     finally:
         scorecards._write_totals, round_jobs.refresh_carried_totals = write, refresh
-        standings.round_results = results
 
 
 def _median(fn, repeat=REPEAT):

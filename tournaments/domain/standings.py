@@ -203,6 +203,13 @@ def has_row(rounds_played: int, status: str) -> bool:
     return bool(rounds_played) or status != Registration.Status.WITHDRAWN
 
 
+# The event's fields the standings count the cards by: the system (table points or the
+# score), its options (`_points_options`: ties at a table, a missing seat, extra points) and
+# the size of a full table (`table_result`). A change of any moves the carried totals
+# (services.event_update).
+COUNTED_BY = frozenset({"seating_system", "seating_options", "table_size"})
+
+
 def uses_table_points(event: Event) -> bool:
     return event.seating_system == "points"
 
@@ -212,19 +219,16 @@ def _points_options(event: Event) -> dict:
         event.seating_options, dict) else {}
 
 
-def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None,
-                 *, round_number: int | None = None):
+def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None):
     """The event's cards of published rounds as plain values (round, table, state, players,
-    totals), in play order; only the cards of the given players when `start_numbers` is set,
-    of one round when `round_number` is. Plain values, not models: at 1,024 players building
-    a card, a table and a round per table was a third of the standings' time."""
+    totals), in play order; only the cards of the given players when `start_numbers` is set.
+    Plain values, not models: at 1,024 players building a card, a table and a round per
+    table was a third of the standings' time."""
     # Draft rounds are the officials' working copy: nothing of theirs is in the standings.
     cards = (Scorecard.objects.filter(table__round__event=event)
              .filter(lifecycle.published_rounds_q("table__round__")))
     if up_to_round is not None:
         cards = cards.filter(table__round__number__lte=up_to_round)
-    if round_number is not None:
-        cards = cards.filter(table__round__number=round_number)
     if start_numbers is not None:
         cards = cards.filter(pk__in=Scorecard.objects.filter(
             table__seats__registration__event=event,
@@ -255,37 +259,27 @@ def _counted_results(event: Event, card_values: Iterable[tuple], options: dict,
             yield rnd, table_number, pid, points, score, place
 
 
-def round_results(event: Event, number: int) -> dict[int, tuple[Fraction, int]]:
-    """{start number: (table points, score)} of every player of the counted cards of round
-    `number`, as the standings count them: what closing the round adds to the carried
-    totals of the rounds before (services.refresh_carried_totals). Reads that round's cards
-    alone (a quarter of a four-round event's)."""
-    results: dict[int, tuple[Fraction, int]] = {}
-    for _rnd, _table, pid, points, score, _place in _counted_results(
-            event, _card_values(event, None, round_number=number), _points_options(event), []):
-        start = limits.whole_number(pid)
-        if start is not None:
-            results[start] = (points, score)
-    return results
-
-
 def carried_totals(event: Event, *, up_to_round: int | None,
                    start_numbers: Iterable[int]) -> dict[int, tuple[Fraction, int]]:
     """The total table points and score the standings' rows up to a round give each of the
     named players (their counted cards and the referees' adjustments; nothing for a withdrawn
-    player with no counted card, who has no row), read for those players alone: a correction
-    at one table of a 1,024-player event reads four players' cards."""
+    player with no counted card, who has no row, and nothing for anybody with no round
+    closed, `up_to_round` None), read for those players alone: a correction at one table of a
+    1,024-player event reads four players' cards."""
     numbers = {int(n) for n in start_numbers}
     totals = {n: (Fraction(0), 0) for n in numbers}
+    if up_to_round is None:
+        # Nothing is carried before the first round closes, a referee's adjustment neither:
+        # as the refresh of everyone and an archive's check read it (docs/archive-format.md).
+        return totals
     played: set[int] = set()
-    if up_to_round is not None:
-        for _rnd, _table, pid, points, score, _place in _counted_results(
-                event, _card_values(event, up_to_round, numbers), _points_options(event), []):
-            start = limits.whole_number(pid)
-            if start in totals:
-                old = totals[start]
-                totals[start] = (old[0] + points, old[1] + score)
-                played.add(start)
+    for _rnd, _table, pid, points, score, _place in _counted_results(
+            event, _card_values(event, up_to_round, numbers), _points_options(event), []):
+        start = limits.whole_number(pid)
+        if start in totals:
+            old = totals[start]
+            totals[start] = (old[0] + points, old[1] + score)
+            played.add(start)
     for number, delta, score in (StandingsAdjustment.objects
                                  .filter(event=event, registration__start_number__in=numbers)
                                  .values_list("registration__start_number", "points_delta", "score_delta")):

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.domain import limits, rights
+from tournaments.domain import limits, rights, standings
 from tournaments.domain.rulesets import (
     effective_mode,
     is_money_ruleset,
@@ -178,12 +178,6 @@ def event_create(*, actor: Any, organisers: list[Any] | None = None, **fields: A
     return event
 
 
-# The event's fields the standings count the cards by (tournaments.domain.standings): the
-# system (table points or score), its options (ties at a table, a missing seat, extra points)
-# and the size of a full table.
-_COUNTED_BY_STANDINGS = frozenset({"seating_system", "seating_options", "table_size"})
-
-
 @transaction.atomic
 def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     rights.require_organiser(actor, event)
@@ -204,9 +198,9 @@ def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     after = {k: jsonable(getattr(event, k)) for k in fields}
     audit.record(actor=actor, action="event.update", target=event, event=event, before=before,
                  after=after)
-    if any(before[k] != after[k] for k in _COUNTED_BY_STANDINGS & set(fields)):
+    if any(before[k] != after[k] for k in standings.COUNTED_BY & set(fields)):
         # What the closed rounds' cards give changed with how they are counted: the carried
-        # totals follow at once (the next round's seating reads them, a close adds to them).
+        # totals follow at once, as the next round's seating reads them.
         refresh_carried_totals(event, actor=actor)
     if "entry_cap" in fields:
         # A larger cap (or none) gives its new places to the waiting list; entries builds on

@@ -163,8 +163,8 @@ def status_change(*, registration: Registration, status: str, actor: Any) -> Reg
                  event=registration.event, before={"status": before}, after={"status": status})
     if (before == Registration.Status.WITHDRAWN) != (status == Registration.Status.WITHDRAWN):
         # A withdrawn player with no counted card has no line in the standings, and so
-        # carries nothing: his carried totals follow at once (the next round's seating reads
-        # them, and closing a round adds to them).
+        # carries nothing: his carried totals follow at once, as the next round's seating
+        # reads them.
         refresh_carried_totals(registration.event, actor=actor,
                                start_numbers=[registration.start_number])
     if status == Registration.Status.WITHDRAWN and before != status:

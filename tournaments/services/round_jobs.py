@@ -15,7 +15,6 @@ import hashlib
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -168,37 +167,22 @@ def _round_close(*, rnd: Round, actor: Any) -> Round:
     Scorecard.objects.filter(pk__in=[c.pk for c in cards if c.status == Scorecard.Status.CONFIRMED]
                              ).update(status=Scorecard.Status.VERIFIED, updated_at=timezone.now(),
                                       verified_by=actor if getattr(actor, "is_authenticated", False) else None)
-    # What the round awarded (the audit's) and the carried totals of everyone. With every
-    # earlier round closed and no later one, their totals are carried already (kept by every
-    # change since): the round's own cards are read and its results added, a quarter of the
-    # cards of a four-round event. Otherwise (a round closed out of order) the standings up to
-    # this round, computed once, give both.
-    in_order = not event.rounds.filter(
-        Q(number__lt=rnd.number) & ~Q(status=Round.Status.CLOSED)
-        | Q(number__gt=rnd.number, status=Round.Status.CLOSED)).exists()
-    if in_order:
-        results = standings.round_results(event, rnd.number)
-        registered = set(event.registrations.values_list("start_number", flat=True))
-        awarded = {str(number): {"points": str(standings.to_decimal(points)), "score": str(score)}
-                   for number, (points, score) in sorted(results.items()) if number in registered}
-    else:
-        rows = standings.event_standings(event, up_to_round=rnd.number, with_players=False).rows
-        awarded = {}
-        for row in rows:
-            if rnd.number in row.exact_per_round:
-                points, score = row.exact_per_round[rnd.number]
-                awarded[str(row.start_number)] = {"points": str(standings.to_decimal(points)),
-                                                  "score": str(score)}
+    # The standings up to this round, computed once: what the round awarded (the audit's) and
+    # the carried totals of everyone, this round being the last closed (a later round cannot
+    # be closed while this one is open: lifecycle).
+    rows = standings.event_standings(event, up_to_round=rnd.number, with_players=False).rows
+    awarded = {}
+    for row in rows:
+        if rnd.number in row.exact_per_round:
+            points, score = row.exact_per_round[rnd.number]
+            awarded[str(row.start_number)] = {"points": str(standings.to_decimal(points)),
+                                              "score": str(score)}
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
-    if in_order:
-        refresh_carried_totals(event, actor=actor, added=results)
-    else:
-        last_closed = event.rounds.filter(status=Round.Status.CLOSED).order_by("-number").values_list(
-            "number", flat=True).first()
-        refresh_carried_totals(event, actor=actor,
-                               standings_rows=rows if last_closed == rnd.number else None)
+    last_closed = event.rounds.filter(status=Round.Status.CLOSED).order_by("-number").values_list(
+        "number", flat=True).first()
+    refresh_carried_totals(event, actor=actor, standings_rows=rows if last_closed == rnd.number else None)
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
     rounds = event.rounds.values_list("status", flat=True)
     event_status_follow(event, lifecycle.status_after_close(

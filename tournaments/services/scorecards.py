@@ -4,7 +4,7 @@ sheet saved, and the carried totals of the registrations refreshed after a corre
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -374,35 +374,22 @@ def _write_totals(changed: list[Carried]) -> None:
 
 def refresh_carried_totals(event: Event, *, actor: Any = None,
                            start_numbers: Iterable[int] | None = None,
-                           standings_rows: Iterable[Any] | None = None,
-                           added: Mapping[int, tuple[Fraction, int]] | None = None) -> None:
+                           standings_rows: Iterable[Any] | None = None) -> None:
     """Set each registration's carried tournament points and score to what the confirmed
-    results of the closed rounds give. Recomputed from the cards at every change of a closed
-    round, so a correction after closing (a referee's decision, an annulled table) is carried
-    too; only a close adds (`added`, below) to totals so kept. A refresh that changes
+    results of the closed rounds give. Recomputed, never accumulated, so a correction after
+    closing (a referee's decision, an annulled table) is carried too. A refresh that changes
     somebody's carried totals is on the audit trail with the old and new values.
     `start_numbers` limits it to the players a change can touch (the four of a corrected
     table, the one of an adjustment); without it every registration is refreshed.
     `standings_rows` are the standings up to the last closed round when the caller has them
-    already. `added` is for closing a round whose earlier rounds are all closed and no later
-    one: that round's results (standings.round_results), added to the totals carried so far,
-    which every change since their rounds closed recomputed (this function, for the players it
-    touched); a withdrawn player's totals are recomputed all the same (with no counted card
-    he has no line, and so nothing carried)."""
+    already (closing a round computes them once)."""
     last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
     # Plain values, not model objects: a close reads all 1,024 of a big event.
-    registrations = event.registrations.values_list("pk", "start_number", "tournament_points", "score",
-                                                    "status")
+    registrations = event.registrations.values_list("pk", "start_number", "tournament_points", "score")
     if start_numbers is not None:
         numbers = {n for n in map(limits.whole_number, start_numbers) if n is not None}
         registrations = registrations.filter(start_number__in=numbers)
         totals = carried_totals(event, up_to_round=last_closed, start_numbers=numbers)
-    elif added is not None:
-        registrations = list(registrations)
-        withdrawn = [n for _pk, n, _points, _score, status in registrations
-                     if status == Registration.Status.WITHDRAWN]
-        totals = carried_totals(event, up_to_round=last_closed, start_numbers=withdrawn) \
-            if withdrawn else {}
     elif last_closed is not None:
         rows = standings_rows if standings_rows is not None else \
             event_standings(event, up_to_round=last_closed, with_players=False).rows
@@ -412,13 +399,9 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     before: dict[str, list[Any]] = {}
     after: dict[str, list[Any]] = {}
     changed = []
-    for pk, start_number, stored_text, stored_score, _status in registrations:
+    for pk, start_number, stored_text, stored_score in registrations:
         stored = parse_points(stored_text)
-        if added is not None and start_number not in totals:
-            points, score = added.get(start_number, (0, 0))
-            points, score = stored + points, stored_score + score
-        else:
-            points, score = totals.get(start_number, (Fraction(0), 0))
+        points, score = totals.get(start_number, (Fraction(0), 0))
         if stored != points or stored_score != score:
             before[str(start_number)] = [points_text(stored), stored_score]
             after[str(start_number)] = [points_text(points), score]
