@@ -65,6 +65,32 @@ def test_an_annulled_table_counts_nothing_for_its_players():
         (Decimal("0.000"), 0)}
 
 
+def _played(event, number, organiser, referee, points):
+    """Round `number` seated, published and every card confirmed with one hand (the table's
+    points from `points`)."""
+    rnd = printouts.seat(event, number)
+    services.round_publish(rnd=rnd, actor=organiser)
+    for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
+        ids = list(card.player_ids)
+        services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                           record={"game": "trojka", "declarer": ids[card.table.number % 3],
+                                   "resting": ids[3], "points": points + 10 * card.table.number})
+        card.refresh_from_db()
+        services.scorecard_submit(scorecard=card, actor=organiser)
+        services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
+    return rnd
+
+
+def _carried(event):
+    return {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
+
+
+def _standings_totals(event, up_to_round):
+    rows = {r.start_number: r for r in event_standings(event, up_to_round=up_to_round).rows}
+    return {r.start_number: (rows[r.start_number].exact_points, rows[r.start_number].score)
+            if r.start_number in rows else (0, 0) for r in event.registrations.all()}
+
+
 def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whole_standings():
     """The carried totals after a correction are those of the whole standings up to the last
     closed round, for every player (one with a referee's adjustment too), though only the
@@ -72,28 +98,17 @@ def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whol
     event = printouts.slovenian_event(slug="scoped-refresh", tables=3)
     organiser, referee = event.organisers.first(), event.referees.first()
     for number in (1, 2):
-        rnd = printouts.seat(event, number)
-        services.round_publish(rnd=rnd, actor=organiser)
-        for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
-            ids = list(card.player_ids)
-            services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
-                               record={"game": "trojka", "declarer": ids[card.table.number % 3],
-                                       "resting": ids[3], "points": 20 + 10 * card.table.number})
-            card.refresh_from_db()
-            services.scorecard_submit(scorecard=card, actor=organiser)
-            services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
-        round_jobs.round_close(rnd=rnd, actor=organiser)
+        round_jobs.round_close(rnd=_played(event, number, organiser, referee, 20), actor=organiser)
     services.standings_adjust(registration=Registration.objects.get(event=event, start_number=5),
                               actor=referee, reason="late", points_delta="-1/3", score_delta=-10)
     card = Scorecard.objects.get(table__round__event=event, table__round__number=1, table__number=2)
-    before = {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
+    before = _carried(event)
     ids = list(card.player_ids)
     services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
                        record={"game": "trojka", "declarer": ids[2], "resting": ids[3], "points": 55},
                        reason="counted again")
-    rows = {r.start_number: r for r in event_standings(event, up_to_round=2).rows}
-    after = {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
-    assert after == {n: (rows[n].exact_points, rows[n].score) for n in after}
+    after = _carried(event)
+    assert after == _standings_totals(event, 2)
     moved = {n for n in after if after[n] != before[n]}
     assert moved and moved <= {int(p) for p in ids}
 
@@ -153,32 +168,6 @@ def test_closing_a_round_writes_only_the_registrations_whose_totals_changed(monk
     assert all(stored[n] == (Decimal(points_text(expected.get(n, (0, 0))[0])), expected.get(n, (0, 0))[1])
                for n in regs)
     assert stored[1] == (Decimal("4.000"), 25)
-
-
-def _played(event, number, organiser, referee, points):
-    """Round `number` seated, published and every card confirmed with one hand (the table's
-    points from `points`)."""
-    rnd = printouts.seat(event, number)
-    services.round_publish(rnd=rnd, actor=organiser)
-    for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
-        ids = list(card.player_ids)
-        services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
-                           record={"game": "trojka", "declarer": ids[(card.table.number + number) % 3],
-                                   "resting": ids[3], "points": points + 10 * card.table.number})
-        card.refresh_from_db()
-        services.scorecard_submit(scorecard=card, actor=organiser)
-        services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
-    return rnd
-
-
-def _carried(event):
-    return {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
-
-
-def _standings_totals(event, up_to_round):
-    rows = {r.start_number: r for r in event_standings(event, up_to_round=up_to_round).rows}
-    return {r.start_number: (rows[r.start_number].exact_points, rows[r.start_number].score)
-            if r.start_number in rows else (0, 0) for r in event.registrations.all()}
 
 
 def test_the_carried_totals_follow_a_withdrawal_and_a_return_at_once():
