@@ -95,5 +95,8 @@ def test_a_phone_shows_whole_names_in_the_totals_and_the_talon_in_klop(live_serv
     hand = table.scorecard.hands.get(number=1)
     assert hand.record["game"] == "klop" and hand.record["resting"] == resting
     form = page.locator("form.hand-form")
-    form.locator(".chip[data-value=trojka]").click()
+    # The chip's change asks the server to check the hand (hx-trigger "change"): the test waits
+    # for that answer, or the database is emptied under the live server's request at teardown.
+    with page.expect_response(lambda response: "/validate/" in response.url):
+        form.locator(".chip[data-value=trojka]").click()
     assert form.locator("details.more summary").first.inner_text().startswith("Resting:")
