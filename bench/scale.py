@@ -168,11 +168,15 @@ def _closing_as_before():
         [Registration(pk=c.pk, tournament_points=c.tournament_points, score=c.score)
          for c in changed], ["tournament_points", "score"])
 
-    def refresh_alone(event, *, actor=None, start_numbers=None, standings_rows=None):
+    def refresh_twice(event, *, actor=None, start_numbers=None):
+        # The close computed the standings for its audit, and the refresh again for itself.
+        from tournaments.domain import standings
+        last = event.rounds.filter(status="closed").order_by("-number").first()
+        standings.event_standings(event, up_to_round=last.number, with_players=False)
         return refresh(event, actor=actor, start_numbers=start_numbers)
 
     from tournaments.services import round_jobs
-    round_jobs.refresh_carried_totals = refresh_alone
+    round_jobs.refresh_carried_totals = refresh_twice
     try:
         yield
     finally:

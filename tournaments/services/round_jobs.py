@@ -151,13 +151,20 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
 
 def _round_close(*, rnd: Round, actor: Any) -> Round:
     rights.require_organiser(actor, rnd.event)
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    # The round's row alone: the event's is locked by the refresh of the carried totals below,
+    # after the round's cards, in the order every correction takes them (its card, then the
+    # event's row). Locked here first, a correction at one of the round's tables meeting the
+    # close waited for the event while the close waited for its card.
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
         raise ServiceError(_("the round is already closed"), field="round", code="round_closed")
     if rnd.status == Round.Status.DRAFT:
         raise ServiceError(_("publish the round before closing it"), field="round",
                            code="round_not_published")
-    cards = list(Scorecard.objects.filter(table__round=rnd).select_related("table"))
+    # The round's cards locked while they are checked and marked verified: a change of one
+    # (a table handing its card in again) comes wholly before or after.
+    cards = list(Scorecard.objects.select_for_update(of=("self",)).filter(table__round=rnd)
+                 .select_related("table").order_by("pk"))
     pending = [c.table.number for c in cards if not lifecycle.is_finished(c)]
     if pending:
         raise ServiceError(_("tables not yet confirmed: %(tables)s") % {
@@ -167,22 +174,20 @@ def _round_close(*, rnd: Round, actor: Any) -> Round:
     Scorecard.objects.filter(pk__in=[c.pk for c in cards if c.status == Scorecard.Status.CONFIRMED]
                              ).update(status=Scorecard.Status.VERIFIED, updated_at=timezone.now(),
                                       verified_by=actor if getattr(actor, "is_authenticated", False) else None)
-    # The standings up to this round, computed once: what the round awarded (the audit's) and
-    # the carried totals of everyone, this round being the last closed (a later round cannot
-    # be closed while this one is open: lifecycle).
-    rows = standings.event_standings(event, up_to_round=rnd.number, with_players=False).rows
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    # Everyone's carried totals, from the standings up to the last closed round, computed once
+    # (after the registrations are locked: refresh_carried_totals); what the round awarded
+    # (the audit's) is read from the same rows. A later round cannot be closed while this one
+    # is open (lifecycle), so this round is the last closed.
+    rows = refresh_carried_totals(event, actor=actor) or []
     awarded = {}
     for row in rows:
         if rnd.number in row.exact_per_round:
             points, score = row.exact_per_round[rnd.number]
             awarded[str(row.start_number)] = {"points": str(standings.to_decimal(points)),
                                               "score": str(score)}
-    rnd.status = Round.Status.CLOSED
-    rnd.closed_at = timezone.now()
-    rnd.save(update_fields=["status", "closed_at"])
-    last_closed = event.rounds.filter(status=Round.Status.CLOSED).order_by("-number").values_list(
-        "number", flat=True).first()
-    refresh_carried_totals(event, actor=actor, standings_rows=rows if last_closed == rnd.number else None)
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
     rounds = event.rounds.values_list("status", flat=True)
     event_status_follow(event, lifecycle.status_after_close(

@@ -372,27 +372,36 @@ def _write_totals(changed: list[Carried]) -> None:
              [int(c.score) for c in changed]])
 
 
+@transaction.atomic
 def refresh_carried_totals(event: Event, *, actor: Any = None,
-                           start_numbers: Iterable[int] | None = None,
-                           standings_rows: Iterable[Any] | None = None) -> None:
+                           start_numbers: Iterable[int] | None = None) -> list[Any] | None:
     """Set each registration's carried tournament points and score to what the confirmed
     results of the closed rounds give. Recomputed, never accumulated, so a correction after
     closing (a referee's decision, an annulled table) is carried too. A refresh that changes
     somebody's carried totals is on the audit trail with the old and new values.
     `start_numbers` limits it to the players a change can touch (the four of a corrected
-    table, the one of an adjustment); without it every registration is refreshed.
-    `standings_rows` are the standings up to the last closed round when the caller has them
-    already (closing a round computes them once)."""
-    last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
+    table, the one of an adjustment); without it every registration is refreshed, and the
+    standings' rows it computed up to the last closed round are returned (closing a round
+    reads what the round awarded from them), else None.
+
+    The event's row is locked before anything is read that the totals are computed from: two
+    refreshes that meet (a referee's correction of a closed round while the organiser closes
+    the next one) then run one after the other, the second reading what the first committed.
+    Before, the second wrote totals computed without the first's change (a lost update, which
+    the archive's check then refused). The event's row, as every audited change of the event
+    writes it (its results version) and a close locks it first: no new order of locks."""
+    list(Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk"))
     # Plain values, not model objects: a close reads all 1,024 of a big event.
     registrations = event.registrations.values_list("pk", "start_number", "tournament_points", "score")
     if start_numbers is not None:
         numbers = {n for n in map(limits.whole_number, start_numbers) if n is not None}
         registrations = registrations.filter(start_number__in=numbers)
+    last_closed = event.rounds.filter(status=Round.Status.CLOSED).aggregate(m=Max("number"))["m"]
+    rows = None
+    if start_numbers is not None:
         totals = carried_totals(event, up_to_round=last_closed, start_numbers=numbers)
     elif last_closed is not None:
-        rows = standings_rows if standings_rows is not None else \
-            event_standings(event, up_to_round=last_closed, with_players=False).rows
+        rows = event_standings(event, up_to_round=last_closed, with_players=False).rows
         totals = {r.start_number: (r.exact_points, r.score) for r in rows}
     else:
         totals = {}
@@ -413,6 +422,7 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     if after:
         audit.record(actor=actor, action="standings.refresh", target=event, event=event,
                      before=before, after=after)
+    return rows
 
 
 def _after_result_change(card: Scorecard, actor: Any = None) -> None:

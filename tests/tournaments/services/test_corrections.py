@@ -17,6 +17,8 @@ from tournaments.domain.standings import event_standings
 from tournaments.models import Registration, Scorecard
 from tournaments.services import round_jobs
 
+from tests.tournaments.services.carried import carried, standings_totals
+
 pytestmark = pytest.mark.django_db
 
 
@@ -81,16 +83,6 @@ def _played(event, number, organiser, referee, points):
     return rnd
 
 
-def _carried(event):
-    return {r.start_number: (r.tournament_points, r.score) for r in event.registrations.all()}
-
-
-def _standings_totals(event, up_to_round):
-    rows = {r.start_number: r for r in event_standings(event, up_to_round=up_to_round).rows}
-    return {r.start_number: (rows[r.start_number].exact_points, rows[r.start_number].score)
-            if r.start_number in rows else (0, 0) for r in event.registrations.all()}
-
-
 def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whole_standings():
     """The carried totals after a correction are those of the whole standings up to the last
     closed round, for every player (one with a referee's adjustment too), though only the
@@ -102,13 +94,13 @@ def test_a_correction_refreshes_only_its_tables_players_and_agrees_with_the_whol
     services.standings_adjust(registration=Registration.objects.get(event=event, start_number=5),
                               actor=referee, reason="late", points_delta="-1/3", score_delta=-10)
     card = Scorecard.objects.get(table__round__event=event, table__round__number=1, table__number=2)
-    before = _carried(event)
+    before = carried(event)
     ids = list(card.player_ids)
     services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
                        record={"game": "trojka", "declarer": ids[2], "resting": ids[3], "points": 55},
                        reason="counted again")
-    after = _carried(event)
-    assert after == _standings_totals(event, 2)
+    after = carried(event)
+    assert after == standings_totals(event, 2)
     moved = {n for n in after if after[n] != before[n]}
     assert moved and moved <= {int(p) for p in ids}
 
@@ -155,8 +147,8 @@ def test_closing_a_round_writes_only_the_registrations_whose_totals_changed(monk
     write = scorecards._write_totals
     monkeypatch.setattr(scorecards, "_write_totals", lambda changed: (written.append(
         sorted(r.start_number for r in changed)), write(changed)))
-    standings_of = round_jobs.standings.event_standings
-    monkeypatch.setattr(round_jobs.standings, "event_standings",
+    standings_of = scorecards.event_standings
+    monkeypatch.setattr(scorecards, "event_standings",
                         lambda *a, **k: (computed.append(gc.isenabled()), standings_of(*a, **k))[1])
     round_jobs.round_close(rnd=rnd, actor=organiser)
     assert written == [[1, 2, 3, 4]]  # the annulled table's players carry 0 as before
@@ -180,12 +172,12 @@ def test_the_carried_totals_follow_a_withdrawal_and_a_return_at_once():
     late = services.registration_add(event=event, actor=organiser, first_name="Late", last_name="Comer")
     services.standings_adjust(registration=late, actor=referee, reason="fee not paid",
                               points_delta="-1", score_delta=-5)
-    assert _carried(event)[late.start_number] == (-1, -5)
+    assert carried(event)[late.start_number] == (-1, -5)
     services.registration_set_status(registration=late, status="withdrawn", actor=organiser)
-    assert _carried(event)[late.start_number] == (0, 0)
+    assert carried(event)[late.start_number] == (0, 0)
     services.registration_set_status(registration=late, status="registered", actor=organiser)
-    assert _carried(event)[late.start_number] == (-1, -5)
-    assert _carried(event) == _standings_totals(event, 1)
+    assert carried(event)[late.start_number] == (-1, -5)
+    assert carried(event) == standings_totals(event, 1)
     points = {p["id"]: p["points"] for p in selectors.seating_request(event, 2, seed=7)["players"]}
     assert points[str(late.start_number)] == -1
 
@@ -198,11 +190,11 @@ def test_the_carried_totals_follow_a_change_of_how_the_tables_are_counted():
     services.event_update(event=event, actor=organiser, seating_system="points",
                           seating_options={"table_ties": "share"})
     round_jobs.round_close(rnd=_played(event, 1, organiser, referee, 20), actor=organiser)
-    shared = _carried(event)
+    shared = carried(event)
     event.refresh_from_db()
     services.event_update(event=event, actor=organiser, seating_options={"table_ties": "start_number"})
-    assert _carried(event) != shared
-    assert _carried(event) == _standings_totals(event, 1)
+    assert carried(event) != shared
+    assert carried(event) == standings_totals(event, 1)
 
 
 def test_nothing_is_carried_before_the_first_close_an_adjustment_neither():
@@ -213,7 +205,7 @@ def test_nothing_is_carried_before_the_first_close_an_adjustment_neither():
     organiser, referee = event.organisers.first(), event.referees.first()
     services.standings_adjust(registration=Registration.objects.get(event=event, start_number=2),
                               actor=referee, reason="late", points_delta="-1", score_delta=-10)
-    assert set(_carried(event).values()) == {(0, 0)}
+    assert set(carried(event).values()) == {(0, 0)}
     archive.replace_event(archive.export_event(event), event)  # its carried totals accepted
     round_jobs.round_close(rnd=_played(event, 1, organiser, referee, 20), actor=organiser)
-    assert _carried(event) == _standings_totals(event, 1)  # the adjustment counted in
+    assert carried(event) == standings_totals(event, 1)  # the adjustment counted in

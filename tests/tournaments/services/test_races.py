@@ -1,19 +1,24 @@
 """Races with real concurrent database connections (PostgreSQL): two clients writing the same
 hand at the same moment store it once, the stale one gets a conflict and changes nothing; two
-organisers seating the next round at once get one round."""
+organisers seating the next round at once get one round; a correction of a closed round and
+the close of the next one are both carried, whichever commits first."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
+from sample_data import printouts
 from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments import services
+from tournaments import archive, services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Hand, Job, Round, Scorecard
 from tournaments.services import round_jobs
+
+from tests.tournaments.services.carried import carried, standings_totals
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -152,3 +157,77 @@ def test_a_cap_holds_when_twenty_entrants_confirm_at_the_same_moment(settings):
     assert statuses.count(Entry.Status.WAITING) == 11
     numbers = sorted(Registration.objects.filter(event=event).values_list("start_number", flat=True))
     assert numbers == list(range(1, 10))
+
+
+def _two_rounds():
+    """Two tables of the points system: round 1 played and closed, round 2 played and every
+    card confirmed, not closed yet."""
+    event = printouts.slovenian_event(slug="race-carried", tables=2)
+    organiser = event.organisers.first()
+    for number in (1, 2):
+        rnd = printouts.seat(event, number, tables=[[1, 3, 5, 7], [2, 4, 6, 8]] if number == 2 else None)
+        for table in rnd.tables.order_by("number"):
+            printouts.play_tri1_table(table, seed=10 * number + table.number)
+        if number == 1:
+            round_jobs.round_close(rnd=rnd, actor=organiser)
+    return event, rnd
+
+
+def _held_open(call, done: threading.Event, release: threading.Event):
+    """`call` in a transaction of its own that stays open, its row locks held, from when it
+    is done (`done`) until `release`."""
+    def held():
+        with transaction.atomic():
+            call()
+            done.set()
+            release.wait(30)
+    return held
+
+
+def _waiting_on_a_lock(seconds: float = 20.0) -> bool:
+    """Whether another connection of this database waits on a row lock (within `seconds`)."""
+    deadline = time.monotonic() + seconds
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                           " AND wait_event_type = 'Lock'")
+            if cursor.fetchone()[0]:
+                return True
+            time.sleep(0.05)
+    return False
+
+
+def _meet(first, second):
+    """`first` done and held open, `second` started and waiting on a lock behind it; then
+    `first` commits and both finish. Their outcomes."""
+    done, release = threading.Event(), threading.Event()
+
+    def after_first():
+        done.wait(30)
+        return second()
+    outcomes = _run_together(_held_open(first, done, release), after_first, lambda: (
+        done.wait(30), _waiting_on_a_lock(), release.set()))
+    assert outcomes[2][0] == "ok" and outcomes[2][1][1], "the second never waited on a lock"
+    return outcomes[:2]
+
+
+@pytest.mark.parametrize("correction_first", [True, False], ids=["correction-first", "close-first"])
+def test_a_correction_of_a_closed_round_meeting_the_next_close_is_carried(correction_first):
+    """A referee annuls a table of closed round 1 while the organiser closes round 2: whichever
+    commits first, the carried totals are the whole standings' up to round 2. Before, the close
+    wrote the totals it had computed before the correction committed (or the correction those
+    it had computed before the close committed), and they stayed wrong to the end: the event's
+    own archive was then refused (`carried_total_mismatch`)."""
+    event, second = _two_rounds()
+    organiser, referee = event.organisers.first(), event.referees.first()
+    card = Scorecard.objects.get(table__round__event=event, table__round__number=1, table__number=1)
+
+    def correct():
+        services.scorecard_annul(scorecard=card, actor=referee, reason="the table's card was lost")
+
+    def close():
+        round_jobs.round_close(rnd=second, actor=organiser)
+    outcomes = _meet(correct, close) if correction_first else _meet(close, correct)
+    assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
+    assert carried(event) == standings_totals(event, 2)
+    archive.replace_event(archive.export_event(event), event)  # the archive's check agrees
