@@ -13,12 +13,11 @@ from django.db import connection, connections, transaction
 
 from sample_data import printouts
 from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
+from tests.tournaments.services.carried import carried, standings_totals
 from tournaments import archive, services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Hand, Job, Round, Scorecard
 from tournaments.services import round_jobs
-
-from tests.tournaments.services.carried import carried, standings_totals
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
