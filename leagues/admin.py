@@ -1,4 +1,6 @@
-"""Admin pages for leagues, seasons, divisions, memberships, matchdays and cup series."""
+"""Admin pages for leagues, seasons, divisions, memberships, matchdays and cup series, to look
+at: they change through the services (the league organiser's pages, the API), as the
+tournaments' do (tournaments.admin)."""
 
 from django.contrib import admin
 
@@ -12,9 +14,10 @@ from leagues.models import (
     Season,
     SeasonMembership,
 )
+from tournaments.admin import DeletedWhole, ViewOnly
 
 
-class SeasonInline(admin.TabularInline):
+class SeasonInline(ViewOnly, admin.TabularInline):
     model = Season
     extra = 0
     fields = ("name", "slug", "status", "starts_on", "ends_on")
@@ -22,7 +25,7 @@ class SeasonInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("name", "slug", "division_size", "movement_count", "ruleset_code")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
@@ -30,26 +33,26 @@ class LeagueAdmin(admin.ModelAdmin):
     inlines = [SeasonInline]
 
 
-class DivisionInline(admin.TabularInline):
+class DivisionInline(ViewOnly, admin.TabularInline):
     model = Division
     extra = 0
 
 
-class MatchdayInline(admin.TabularInline):
+class MatchdayInline(ViewOnly, admin.TabularInline):
     model = Matchday
     extra = 0
     autocomplete_fields = ("event",)
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(DeletedWhole, ViewOnly, admin.ModelAdmin):
     list_display = ("league", "name", "status", "starts_on", "planned_matchdays")
     list_filter = ("status", "league")
     search_fields = ("name", "league__name")
     inlines = [DivisionInline, MatchdayInline]
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(ViewOnly, admin.TabularInline):
     model = SeasonMembership
     extra = 0
     autocomplete_fields = ("player",)
@@ -57,14 +60,14 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Division)
-class DivisionAdmin(admin.ModelAdmin):
+class DivisionAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("season", "level", "name", "is_qualification", "size")
     list_filter = ("season__league", "is_qualification")
     inlines = [MembershipInline]
 
 
 @admin.register(SeasonMembership)
-class SeasonMembershipAdmin(admin.ModelAdmin):
+class SeasonMembershipAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("division", "seed_position", "player", "origin", "final_rank")
     list_filter = ("season", "origin")
     search_fields = ("player__last_name", "player__first_name")
@@ -72,24 +75,24 @@ class SeasonMembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Matchday)
-class MatchdayAdmin(admin.ModelAdmin):
+class MatchdayAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("season", "number", "date", "event")
     list_filter = ("season",)
 
 
-class CupSeriesEventInline(admin.TabularInline):
+class CupSeriesEventInline(ViewOnly, admin.TabularInline):
     model = CupSeriesEvent
     extra = 0
     autocomplete_fields = ("event",)
 
 
-class CupPointsInline(admin.TabularInline):
+class CupPointsInline(ViewOnly, admin.TabularInline):
     model = CupPoints
     extra = 0
 
 
 @admin.register(CupSeries)
-class CupSeriesAdmin(admin.ModelAdmin):
+class CupSeriesAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("name", "slug", "season_label", "best_results_counted", "final_counts_extra")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}

@@ -1,7 +1,14 @@
 """Admin pages for every tournament model, with the searches, filters and inlines an
-organiser looks for. Audit entries are read-only: the trail is written by services only."""
+organiser looks for, to look at and not to write: results, seating, the registry, the
+officials and the trail change through the services only, which check the change, keep the
+carried totals and the public pages in step and write the audit entry (the organiser's and
+the referee's pages, the API). An event may still be deleted here, before an archive of it
+is imported again (docs/backups.md)."""
+
+from typing import Any
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments.models import (
     AuditEntry,
@@ -21,14 +28,44 @@ from tournaments.models import (
 )
 
 
+class ViewOnly:
+    """An admin page or inline that shows and never writes (the services write: module
+    docstring)."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class DeletedWhole:
+    """An admin page whose object the site's superuser may delete with what belongs to it
+    (an event with its registrations, a season with its divisions), before its archive is
+    imported again (docs/backups.md, "Restoring from archives"). What goes with it is listed,
+    not asked for one by one: the pages of its parts are view-only. What protects itself
+    still refuses (a seat its registration)."""
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> tuple:
+        deleted, counts, _parts_not_deletable_alone, protected = super().get_deleted_objects(  # type: ignore[misc]
+            objs, request)
+        return deleted, counts, set(), protected
+
+
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("last_name", "first_name", "club", "country", "federation_id")
     search_fields = ("last_name", "first_name", "club", "federation_id")
     list_filter = ("country",)
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(ViewOnly, admin.TabularInline):
     model = Registration
     extra = 0
     autocomplete_fields = ("player",)
@@ -36,7 +73,7 @@ class RegistrationInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(DeletedWhole, ViewOnly, admin.ModelAdmin):
     list_display = ("name", "slug", "starts_on", "ruleset_code", "ruleset_mode", "seating_system",
                     "status", "is_public")
     list_filter = ("status", "ruleset_code", "seating_system", "is_public")
@@ -48,7 +85,7 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("event", "start_number", "player", "status", "tournament_points", "score")
     list_filter = ("status", "event")
     search_fields = ("player__last_name", "player__first_name", "event__name")
@@ -58,21 +95,21 @@ class RegistrationAdmin(admin.ModelAdmin):
     exclude = ("email", "round_messages", "correction_messages", "message_language")
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ViewOnly, admin.TabularInline):
     model = Table
     extra = 0
     show_change_link = True
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("event", "number", "status", "seating_system", "seed", "repeat_pairs")
     list_filter = ("status", "seating_system", "event")
     search_fields = ("event__name",)
     inlines = [TableInline]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ViewOnly, admin.TabularInline):
     model = Seat
     extra = 0
     autocomplete_fields = ("registration",)
@@ -80,26 +117,26 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("round", "number", "section")
     list_filter = ("round__event",)
     inlines = [SeatInline]
 
 
-class HandInline(admin.TabularInline):
+class HandInline(ViewOnly, admin.TabularInline):
     model = Hand
     extra = 0
     fields = ("number", "record", "value", "scores", "running_totals", "entered_by", "confirmed_by")
     readonly_fields = ("value", "scores", "running_totals")
 
 
-class MoneySheetRowInline(admin.TabularInline):
+class MoneySheetRowInline(ViewOnly, admin.TabularInline):
     model = MoneySheetRow
     extra = 0
 
 
 @admin.register(Scorecard)
-class ScorecardAdmin(admin.ModelAdmin):
+class ScorecardAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("table", "ruleset_code", "ruleset_mode", "status", "version")
     list_filter = ("status", "ruleset_code", "table__round__event")
     inlines = [HandInline, MoneySheetRowInline]
@@ -107,50 +144,41 @@ class ScorecardAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("scorecard", "number", "value", "entered_by", "confirmed_by")
     list_filter = ("scorecard__table__round__event",)
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("event", "table", "registration", "kind", "recorded_by", "created_at")
     list_filter = ("kind", "event")
     search_fields = ("registration__player__last_name", "description")
 
 
 @admin.register(Dispute)
-class DisputeAdmin(admin.ModelAdmin):
+class DisputeAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("event", "table", "status", "raised_at", "decided_by")
     list_filter = ("status", "event")
     search_fields = ("description", "decision")
 
 
 @admin.register(StandingsAdjustment)
-class StandingsAdjustmentAdmin(admin.ModelAdmin):
+class StandingsAdjustmentAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("event", "registration", "points_delta", "score_delta", "created_by", "created_at")
     list_filter = ("event",)
 
 
 @admin.register(Job)
-class JobAdmin(admin.ModelAdmin):
+class JobAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("kind", "key", "event", "status", "progress", "total", "updated_at")
     list_filter = ("kind", "status")
     readonly_fields = ("key", "kind", "event", "status", "progress", "total", "message", "result")
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ("created_at", "actor_label", "action", "object_repr", "event", "reason")
     list_filter = ("action", "event")
     search_fields = ("object_repr", "reason", "actor_label")
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
