@@ -59,6 +59,7 @@ from tournaments.archive import (
 from tournaments.domain.rulesets import ruleset_config_errors
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Player
+from tournaments.runtime import collector
 from tournaments.services import audit
 
 LEAGUE_FIELDS = ("name", "slug", "description", "division_size", "movement_count", "ruleset_code",
@@ -166,7 +167,13 @@ def _player_sort_key(player: Player) -> tuple:
 
 
 def export_season(season: Season) -> dict[str, Any]:
-    """The archive document of one season of a league."""
+    """The archive document of one season of a league. Made with the collector paused, as an
+    event's archive is (tournaments.runtime.collector): a season holds its matchdays'
+    events whole."""
+    return collector.run_paused(_export_season, season)
+
+
+def _export_season(season: Season) -> dict[str, Any]:
     league = season.league
     return {"format": FORMAT, "version": VERSION, "kind": "season",
             "exported_with": exported_with(), "league": league_body(league),
@@ -532,12 +539,17 @@ def _check_previous(ref: Any, path: str, checker: Checker) -> Season | None:
 
 def validate_season(doc: Any) -> list[dict[str, Any]]:
     """Every problem of a season archive (empty when it can be imported); writes nothing."""
-    return _check_doc(doc)[0].errors
+    return collector.run_paused(_check_doc, doc)[0].errors
 
 
 def import_season(doc: Any, actor: Any) -> Season:
     """Import a season archive in one transaction (the league too when this database has none
-    of that slug), or refuse it with every problem listed and write nothing."""
+    of that slug), or refuse it with every problem listed and write nothing. Checked and
+    written with the collector paused, as an event's archive is."""
+    return collector.run_paused(_import_season, doc, actor)
+
+
+def _import_season(doc: Any, actor: Any) -> Season:
     checker, ctx, plan = _check_doc(doc)
     if checker.errors or plan is None:
         raise ServiceError(checker.errors or [{"hand": None, "field": "archive", "code": "invalid",

@@ -1,7 +1,7 @@
 """Keeping Python's cycle collector off large work whose many small objects live until the work
 ends: a ratings rebuild (rankings.services), a printout's layout and a round's laid-out sheets
 (tournaments.printing.render), an event's archive made, read, checked and written
-(tournaments.archive), a venue push at either end (tournaments.venue) and a round's close
+(tournaments.archive) and a league season's with its events (leagues.archive), a venue push at either end (tournaments.venue) and a round's close
 (tournaments.services.round_jobs). The collector
 starts a pass by the count of allocations alone, and each pass over such objects walks all of
 them again: a fifth to a third of that work's time (docs/performance.md). One place for how

@@ -5,6 +5,7 @@ the same people; a damaged season file is refused whole."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 
 import pytest
@@ -119,3 +120,19 @@ def test_the_leagues_language_travels_and_an_older_archive_without_it_is_english
     assert season_archive.import_season(json.loads(archive.dumps(doc)), actor=None).league.language == "sl"
     wipe_database()
     assert season_archive.import_season(older, actor=None).league.language == "en"
+
+
+def test_a_season_is_exported_and_imported_with_the_collector_paused(monkeypatch):
+    """Its matchdays' events are whole event archives: made, checked and written with the
+    collector paused, as an event's archive alone is (tournaments.runtime.collector)."""
+    old, _new = _seasons()
+    seen = []
+    for name in ("event_body", "check_event_body", "write_event_body"):
+        original = getattr(season_archive, name)
+        monkeypatch.setattr(season_archive, name, lambda *a, _f=original, _n=name, **k: (
+            seen.append((_n, gc.isenabled())), _f(*a, **k))[1])
+    doc = season_archive.export_season(old)
+    wipe_database()
+    season_archive.import_season(doc, actor=None)
+    assert {name for name, _ in seen} == {"event_body", "check_event_body", "write_event_body"}
+    assert not any(enabled for _, enabled in seen) and gc.isenabled()
