@@ -151,20 +151,20 @@ def round_close(*, rnd: Round, actor: Any) -> Round:
 
 def _round_close(*, rnd: Round, actor: Any) -> Round:
     rights.require_organiser(actor, rnd.event)
-    # The round's row alone: the event's is locked by the refresh of the carried totals below,
-    # after the round's cards, in the order every correction takes them (its card, then the
-    # event's row). Locked here first, a correction at one of the round's tables meeting the
-    # close waited for the event while the close waited for its card.
+    # The round's cards first, then its row, then the event's (through the refresh of the
+    # carried totals below): the order a table's write takes them (its card, the round's row
+    # that shows the cards' states, the event's at its audit entry), and a correction's (its
+    # card, then the event's). Locked the other way, a table handing its card in while the
+    # close waited for that card deadlocked with it. The cards locked, a change of one comes
+    # wholly before the check below (and the close is refused) or after the close.
+    cards = list(Scorecard.objects.select_for_update(of=("self",)).filter(table__round_id=rnd.pk)
+                 .select_related("table").order_by("pk"))
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
         raise ServiceError(_("the round is already closed"), field="round", code="round_closed")
     if rnd.status == Round.Status.DRAFT:
         raise ServiceError(_("publish the round before closing it"), field="round",
                            code="round_not_published")
-    # The round's cards locked while they are checked and marked verified: a change of one
-    # (a table handing its card in again) comes wholly before or after.
-    cards = list(Scorecard.objects.select_for_update(of=("self",)).filter(table__round=rnd)
-                 .select_related("table").order_by("pk"))
     pending = [c.table.number for c in cards if not lifecycle.is_finished(c)]
     if pending:
         raise ServiceError(_("tables not yet confirmed: %(tables)s") % {

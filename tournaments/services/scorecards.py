@@ -389,7 +389,7 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     the next one) then run one after the other, the second reading what the first committed.
     Before, the second wrote totals computed without the first's change (a lost update, which
     the archive's check then refused). The event's row, as every audited change of the event
-    writes it (its results version) and a close locks it first: no new order of locks."""
+    writes it anyway (its results version), after the rows of its own (a card, a round)."""
     list(Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk"))
     # Plain values, not model objects: a close reads all 1,024 of a big event.
     registrations = event.registrations.values_list("pk", "start_number", "tournament_points", "score")

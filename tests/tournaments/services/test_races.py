@@ -176,10 +176,13 @@ def _held_open(call, done: threading.Event, release: threading.Event):
     """`call` in a transaction of its own that stays open, its row locks held, from when it
     is done (`done`) until `release`."""
     def held():
-        with transaction.atomic():
-            call()
-            done.set()
-            release.wait(30)
+        try:
+            with transaction.atomic():
+                call()
+                done.set()
+                release.wait(30)
+        finally:
+            done.set()  # a failing call lets the others go on, and its error is its outcome
     return held
 
 
@@ -206,6 +209,7 @@ def _meet(first, second):
         return second()
     outcomes = _run_together(_held_open(first, done, release), after_first, lambda: (
         done.wait(30), _waiting_on_a_lock(), release.set()))
+    assert outcomes[0][0] == "ok", outcomes[0]
     assert outcomes[2][0] == "ok" and outcomes[2][1][1], "the second never waited on a lock"
     return outcomes[:2]
 
@@ -230,3 +234,41 @@ def test_a_correction_of_a_closed_round_meeting_the_next_close_is_carried(correc
     assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
     assert carried(event) == standings_totals(event, 2)
     archive.replace_event(archive.export_event(event), event)  # the archive's check agrees
+
+
+@pytest.mark.parametrize("write", ["submit", "hand_confirm"])
+def test_a_close_meeting_a_table_that_hands_its_card_in_is_refused_not_deadlocked(write):
+    """A table hands its card in (or an official confirms its hand) while the organiser closes
+    the round: the close waits for the card and is then refused (the table is not confirmed),
+    and the table's write is kept. Before, the close held the round's row while it waited for
+    the card, the table's write wanted that row next, and PostgreSQL cancelled one of them
+    (a deadlock: a server error for one of the two)."""
+    event = printouts.slovenian_event(slug="race-hand-in", tables=2)
+    organiser = event.organisers.first()
+    rnd = printouts.seat(event, 1)
+    first, second = rnd.tables.order_by("number")
+    printouts.play_tri1_table(first, seed=1)
+    card = Scorecard.objects.get(table=second)
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, actor=None, expected_version=card.version,
+                       record={"game": "trojka", "declarer": ids[0], "resting": ids[3], "points": 40})
+    locked, release = threading.Event(), threading.Event()
+
+    def table():
+        with transaction.atomic():
+            # What the table's write locks first (services._lock_card, hand_confirm): its card.
+            Scorecard.objects.select_for_update(of=("self",)).get(pk=card.pk)
+            locked.set()
+            release.wait(30)
+            if write == "submit":
+                services.scorecard_submit(scorecard=card, actor=None)
+            else:
+                services.hand_confirm(hand=Hand.objects.get(scorecard=card, number=1), actor=organiser)
+
+    def close():
+        locked.wait(30)
+        round_jobs.round_close(rnd=rnd, actor=organiser)
+    outcomes = _run_together(table, close, lambda: (locked.wait(30), _waiting_on_a_lock(), release.set()))
+    assert outcomes[0][0] == "ok", outcomes[0]
+    assert outcomes[1][0] == "error" and [e["code"] for e in outcomes[1][1].errors] == ["tables_pending"], outcomes[1]
+    assert Round.objects.get(pk=rnd.pk).status != Round.Status.CLOSED
