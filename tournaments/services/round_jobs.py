@@ -178,7 +178,7 @@ def _round_close(*, rnd: Round, actor: Any) -> Round:
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
     # Everyone's carried totals, from the standings up to the last closed round, computed once
-    # (after the registrations are locked: refresh_carried_totals); what the round awarded
+    # (after the event's row is locked: refresh_carried_totals); what the round awarded
     # (the audit's) is read from the same rows. A later round cannot be closed while this one
     # is open (lifecycle), so this round is the last closed.
     rows = refresh_carried_totals(event, actor=actor) or []
