@@ -87,6 +87,21 @@ def refuse_if_lent(event: Event) -> None:
         hooks.held_event_changed(event)
 
 
+def lock_event(event: Event) -> None:
+    """Lock the event's row for the rest of this transaction, before any of its registrations.
+
+    Every audited change of an event writes that row (its results version), and closing a
+    round writes every registration's carried totals after taking it
+    (services.refresh_carried_totals). A writer that locked a registration first and the
+    event's row second met the close in the other order: each waited for the other, and
+    PostgreSQL cancelled one of them (a server error for a check-in, an absence, a withdrawal
+    or a link reissued while the organiser closed a round). So one order everywhere: a card,
+    a round, the event, its registrations. FOR NO KEY UPDATE, the lock the results version's
+    UPDATE takes anyway: rows that only refer to the event (an audit entry) are still written
+    beside it."""
+    list(Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk"))
+
+
 def event_changed(event: Event) -> None:
     """What an audited change tells the event's public pages (a new results version, the
     caches forgotten, the derived PDFs queued), for a change written past `record` (a venue's

@@ -37,6 +37,7 @@ def registrations_bulk_status(*, event: Event, action: str, actor: Any,
     if action not in BULK_ACTIONS:
         raise ServiceError(_("Unknown action."), field="action", code="invalid_choice")
     status, touches = BULK_ACTIONS[action]
+    audit.lock_event(event)
     regs = event.registrations.select_for_update().select_related("player").order_by("start_number")
     if action != "check_in_all":
         ids = set(registration_ids or [])
@@ -82,6 +83,7 @@ def absence_change(*, registration: Registration, number: int, absent: bool,
     player himself on his personal page where the event allows it:
     tournaments.services.entries)."""
     event = registration.event
+    audit.lock_event(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     refusal = lifecycle.absence_refusal(event, reg, number, selectors.next_round_number(event))
     if refusal is not None:

@@ -382,6 +382,7 @@ def _live_registration(link: PlayerLink) -> Registration:
     if not rights.can_withdraw_self(link.registration.event):
         raise Forbidden(_("At this event, tell the organiser: players do not withdraw "
                           "themselves here."), field="token", code="not_allowed")
+    audit.lock_event(link.registration.event)
     return Registration.objects.select_for_update().select_related("event", "player").get(
         pk=link.registration_id)
 

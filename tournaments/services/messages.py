@@ -301,6 +301,7 @@ def messages_choose(*, link: PlayerLink, email: str, round_messages: bool, langu
     link = PlayerLink.objects.select_related("registration").get(pk=link.pk)
     if link.revoked_at is not None:
         raise ServiceError(_("This personal link was replaced."), field="token", code="link_replaced")
+    audit.lock_event(link.registration.event)
     registration = Registration.objects.select_for_update().get(pk=link.registration_id)
     email = "" if forget else ((email or "").strip() or registration.email)
     if (round_messages or correction_messages) and not email:

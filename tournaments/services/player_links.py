@@ -54,8 +54,10 @@ def link_reissue(*, registration: Registration, actor: Any) -> PlayerLink:
     issued in its place."""
     event = registration.event
     rights.require_organiser(actor, event)
-    # The registration's row first: of two reissues at once (a double click), the second waits
-    # and then finds the first one's link as the live one, instead of issuing a second.
+    # The registration's row (after the event's, audit.lock_event): of two reissues at once (a
+    # double click), the second waits and then finds the first one's link as the live one,
+    # instead of issuing a second.
+    audit.lock_event(event)
     Registration.objects.select_for_update().get(pk=registration.pk)
     old = (PlayerLink.objects.select_for_update()
            .filter(registration=registration, revoked_at__isnull=True).first())

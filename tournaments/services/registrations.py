@@ -150,6 +150,11 @@ def status_change(*, registration: Registration, status: str, actor: Any) -> Reg
     if status not in Registration.Status.values:
         raise ServiceError(_("unknown status %(status)r") % {"status": status}, field="status",
                            code="invalid_choice")
+    audit.lock_event(registration.event)
+    # The row as it is now, not as the caller read it: of two changes at once, the second
+    # records the first one's status as its "before".
+    registration = Registration.objects.select_for_update(of=("self",)).select_related(
+        "event", "player").get(pk=registration.pk)
     before = registration.status
     if (before == Registration.Status.WITHDRAWN and status != before
             and not registration.seats.exists()):

@@ -388,9 +388,8 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     refreshes that meet (a referee's correction of a closed round while the organiser closes
     the next one) then run one after the other, the second reading what the first committed.
     Before, the second wrote totals computed without the first's change (a lost update, which
-    the archive's check then refused). The event's row, as every audited change of the event
-    writes it anyway (its results version), after the rows of its own (a card, a round)."""
-    list(Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk"))
+    the archive's check then refused). The event's row, in the order of audit.lock_event."""
+    audit.lock_event(event)
     # Plain values, not model objects: a close reads all 1,024 of a big event.
     registrations = event.registrations.values_list("pk", "start_number", "tournament_points", "score")
     if start_numbers is not None:

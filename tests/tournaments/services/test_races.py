@@ -1,7 +1,8 @@
 """Races with real concurrent database connections (PostgreSQL): two clients writing the same
 hand at the same moment store it once, the stale one gets a conflict and changes nothing; two
 organisers seating the next round at once get one round; a correction of a closed round and
-the close of the next one are both carried, whichever commits first."""
+the close of the next one are both carried, whichever commits first; the desk's changes of a
+registration and the close of a round wait for one another instead of deadlocking."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tests.tournaments.services.carried import carried, standings_totals
 from tournaments import archive, services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Hand, Job, Round, Scorecard
-from tournaments.services import round_jobs
+from tournaments.services import checkin, player_links, round_jobs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -272,3 +273,58 @@ def test_a_close_meeting_a_table_that_hands_its_card_in_is_refused_not_deadlocke
     assert outcomes[0][0] == "ok", outcomes[0]
     assert outcomes[1][0] == "error" and [e["code"] for e in outcomes[1][1].errors] == ["tables_pending"], outcomes[1]
     assert Round.objects.get(pk=rnd.pk).status != Round.Status.CLOSED
+
+
+def _check_in_again(event, registration, organiser):
+    """The desk's bulk check-in of one withdrawn player (registrations_bulk_status)."""
+    from tournaments.models import Registration
+
+    Registration.objects.filter(pk=registration.pk).update(status=Registration.Status.WITHDRAWN)
+    return lambda: checkin.registrations_bulk_status(event=event, action="check_in", actor=organiser,
+                                                     registration_ids=[registration.pk])
+
+
+REGISTRATION_WRITERS = {
+    "withdraw": lambda event, reg, organiser: lambda: services.registration_set_status(
+        registration=reg, status="withdrawn", actor=organiser),
+    "absent": lambda event, reg, organiser: lambda: checkin.registration_set_absent(
+        registration=reg, number=3, absent=True, actor=organiser),
+    "link_reissue": lambda event, reg, organiser: lambda: player_links.link_reissue(
+        registration=reg, actor=organiser),
+    "bulk_check_in": _check_in_again,
+}
+
+
+@pytest.mark.parametrize("writer", list(REGISTRATION_WRITERS))
+def test_a_registration_written_while_the_round_closes_is_not_deadlocked(writer, monkeypatch):
+    """The desk changes a player's registration (withdraws him, marks him absent for the next
+    round, reissues his link, checks him in) while the organiser closes the round. Before, the
+    desk's write locked the registration, then wanted the event's row for its audit entry; the
+    close held the event's row and wanted every registration for the carried totals:
+    PostgreSQL cancelled one of the two (a server error). Now both lock the event's row first
+    (audit.lock_event), and the close waits for the desk. The desk's write is stopped just
+    before its audit entry, where it used to hold the registration and not the event."""
+    from tournaments.services import audit
+
+    event, second = _two_rounds()
+    organiser = event.organisers.first()
+    registration = event.registrations.get(start_number=5)
+    write = REGISTRATION_WRITERS[writer](event, registration, organiser)
+    paused, release = threading.Event(), threading.Event()
+    real = audit._event_changed
+
+    def pausing(event, *, event_pages):
+        if not paused.is_set():  # the desk's write, the first to come here
+            paused.set()
+            release.wait(30)
+        return real(event, event_pages=event_pages)
+    monkeypatch.setattr(audit, "_event_changed", pausing)
+
+    def close():
+        paused.wait(30)
+        round_jobs.round_close(rnd=second, actor=organiser)
+    outcomes = _run_together(write, close, lambda: (paused.wait(30), _waiting_on_a_lock(), release.set()))
+    assert [kind for kind, _ in outcomes] == ["ok", "ok", "ok"], outcomes
+    assert outcomes[2][1][1], "the close never waited on a lock"
+    assert Round.objects.get(pk=second.pk).status == Round.Status.CLOSED
+    assert carried(event) == standings_totals(event, 2)
