@@ -77,6 +77,11 @@ def player_merge(*, keep: Player, duplicate: Player, actor: Any, reason: str = "
     rights.require_edit_player(actor, keep, field="player")
     rights.require_edit_player(actor, duplicate, field="duplicate")
     refuse_bad_text({"reason": reason}, multiline=("reason",))
+    # The events of the duplicate's registrations before the players and the registrations,
+    # in the order every writer of a registration takes them (audit.lock_event): a merge that
+    # held a registration and then wanted its event's row deadlocked with a close there.
+    for event in Event.objects.filter(registrations__player=duplicate).distinct().order_by("pk"):
+        audit.lock_event(event)
     locked = {p.pk: p for p in Player.objects.select_for_update(of=("self",)).select_related("user")
               .filter(pk__in=[keep.pk, duplicate.pk]).order_by("pk")}
     if keep.pk not in locked:

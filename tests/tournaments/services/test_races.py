@@ -284,6 +284,16 @@ def _check_in_again(event, registration, organiser):
                                                      registration_ids=[registration.pk])
 
 
+def _merge_into_another(event, registration, organiser):
+    """The registry's manager merges the player of the registration into another record."""
+    from sample_data.factories import PlayerFactory
+    from tournaments.services import player_registry
+
+    keep, staff = PlayerFactory(), UserFactory(is_staff=True)
+    return lambda: player_registry.player_merge(keep=keep, duplicate=registration.player,
+                                                actor=staff, reason="one person, two records")
+
+
 REGISTRATION_WRITERS = {
     "withdraw": lambda event, reg, organiser: lambda: services.registration_set_status(
         registration=reg, status="withdrawn", actor=organiser),
@@ -292,13 +302,15 @@ REGISTRATION_WRITERS = {
     "link_reissue": lambda event, reg, organiser: lambda: player_links.link_reissue(
         registration=reg, actor=organiser),
     "bulk_check_in": _check_in_again,
+    "merge": _merge_into_another,
 }
 
 
 @pytest.mark.parametrize("writer", list(REGISTRATION_WRITERS))
 def test_a_registration_written_while_the_round_closes_is_not_deadlocked(writer, monkeypatch):
     """The desk changes a player's registration (withdraws him, marks him absent for the next
-    round, reissues his link, checks him in) while the organiser closes the round. Before, the
+    round, reissues his link, checks him in; or the registry's manager merges his record into
+    another) while the organiser closes the round. Before, the
     desk's write locked the registration, then wanted the event's row for its audit entry; the
     close held the event's row and wanted every registration for the carried totals:
     PostgreSQL cancelled one of the two (a server error). Now both lock the event's row first
