@@ -185,6 +185,11 @@ def event_update(*, event: Event, actor: Any, **fields: Any) -> Event:
     if unknown:
         raise ServiceError(_("unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))},
                            code="unknown_fields")
+    # The row as it is now, locked: save() writes every column, and the caller's copy may hold
+    # a status or a results version that moved since it was read (a round closing and
+    # finishing the event, a hand confirmed). Written back, they undid that change, and an
+    # older results version served pages cached before it.
+    event.refresh_from_db(from_queryset=Event.objects.select_for_update(no_key=True))
     rules_fields = {"ruleset_code", "ruleset_mode", "ruleset_options"} & set(fields)
     if rules_fields and Scorecard.objects.filter(table__round__event=event).exists():
         raise ServiceError(_("the ruleset cannot change once scorecards exist"),

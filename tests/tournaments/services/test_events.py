@@ -44,3 +44,18 @@ def test_an_organisers_manual_status_stands_until_the_next_round_moves(
     round_jobs.round_close(rnd=rnd, actor=organiser)
     event.refresh_from_db()
     assert event.status == "registration"  # one of two rounds closed: not finished
+
+
+def test_an_event_update_keeps_what_moved_since_the_caller_read_the_event(db):
+    """The organiser's copy of the event was read before a round finished it and a hand moved
+    its results version: saving his new name keeps both (save() writes every column; before,
+    the copy's old status and version were written back)."""
+    event, organiser = registered_event(4, planned_rounds=1, status=Event.Status.RUNNING)
+    stale = Event.objects.get(pk=event.pk)
+    moved = event.results_version + 5
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED, results_version=moved)
+    updated = services.event_update(event=stale, actor=organiser, name="Renamed cup")
+    event.refresh_from_db()
+    assert (event.name, event.status, event.results_version) == (
+        "Renamed cup", Event.Status.FINISHED, moved + 1)  # and one more for this change
+    assert updated.status == Event.Status.FINISHED
