@@ -2,14 +2,15 @@
 organiser looks for, to look at and not to write: results, seating, the registry, the
 officials and the trail change through the services only, which check the change, keep the
 carried totals and the public pages in step and write the audit entry (the organiser's and
-the referee's pages, the API). An event may still be deleted here, before an archive of it
-is imported again (docs/backups.md)."""
+the referee's pages, the API). An event may still be deleted here, one at a time and not
+while it is run at a venue, before an archive of it is imported again (docs/backups.md)."""
 
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
 
+from tournaments.domain import lifecycle
 from tournaments.models import (
     AuditEntry,
     Dispute,
@@ -78,6 +79,17 @@ class EventAdmin(DeletedWhole, ViewOnly, admin.ModelAdmin):
                     "status", "is_public")
     list_filter = ("status", "ruleset_code", "seating_system", "is_public")
     search_fields = ("name", "slug", "venue")
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Not an event run at a venue now (lifecycle.deletable_here).
+        return super().has_delete_permission(request, obj) and (
+            obj is None or lifecycle.deletable_here(lifecycle.hold_of(obj.pk)))
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        # One event at a time, on its own page, where the check above sees which one.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("organisers", "referees")
     inlines = [RegistrationInline]

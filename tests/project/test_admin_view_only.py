@@ -100,3 +100,30 @@ def test_staff_who_is_not_superuser_deletes_nothing(played):
     delete = reverse("admin:tournaments_event_delete", args=[played.pk])
     assert client.post(delete, {"post": "yes"}).status_code == 403
     assert Event.objects.filter(pk=played.pk).exists()
+
+
+@pytest.mark.parametrize(("side", "revoked", "deletable"), [
+    ("lent", False, False),   # the server that lent it: the laptop's pushes would find nothing
+    ("held", False, False),   # the laptop that writes it: the server waits for its pushes
+    ("held", True, True),     # the laptop's copy of an event that went back to the server
+])
+def test_an_event_run_at_a_venue_is_not_deleted_in_the_admin(boss, side, revoked, deletable):
+    from django.utils import timezone
+
+    from tournaments.models import VenueHold
+
+    event = printouts.slovenian_event(slug=f"admin-venue-{side}-{revoked}", tables=2)
+    VenueHold.objects.create(event=event, side=side, key="k" * 64,
+                             revoked_at=timezone.now() if revoked else None)
+    delete = reverse("admin:tournaments_event_delete", args=[event.pk])
+    assert boss.get(delete).status_code == (200 if deletable else 403)
+    assert boss.post(delete, {"post": "yes"}).status_code == (302 if deletable else 403)
+    assert Event.objects.filter(pk=event.pk).exists() is not deletable
+
+
+def test_events_are_not_deleted_in_bulk_in_the_admin(boss):
+    """The list's bulk delete would pass the check of each event's own page."""
+    printouts.slovenian_event(slug="admin-bulk", tables=2)
+    page = boss.get(reverse("admin:tournaments_event_changelist"))
+    assert page.status_code == 200
+    assert b"delete_selected" not in page.content

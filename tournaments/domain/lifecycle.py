@@ -335,6 +335,15 @@ def venue_refusal(event_id: int, hold: VenueHold | None | bool = False) -> str |
     return None
 
 
+def deletable_here(hold: VenueHold | None) -> bool:
+    """Whether an event with this hold (None: it has none) may be deleted on this installation
+    (the site's superuser, in the admin, before its archive is imported again): not while it
+    is run at a venue, neither on the server that lent it (the laptop's pushes would find
+    nothing) nor on the laptop that writes it (the server would wait for its pushes)."""
+    lent = hold is not None and hold.side == VenueHold.Side.LENT
+    return not lent and not pushes_to_server(hold)
+
+
 def pushes_to_server(hold: VenueHold | None) -> bool:
     """Whether the event of this hold is written here and sent to a server (a venue's laptop
     that took it and has not given it back)."""
