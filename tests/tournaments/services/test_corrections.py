@@ -14,6 +14,7 @@ from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tests.tournaments.services.carried import carried, standings_totals
 from tournaments import archive, selectors, services
 from tournaments.domain.exact_points import points_text
+from tournaments.domain import standings
 from tournaments.domain.standings import event_standings
 from tournaments.models import Registration, Scorecard
 from tournaments.services import round_jobs
@@ -146,9 +147,10 @@ def test_closing_a_round_writes_only_the_registrations_whose_totals_changed(monk
     write = scorecards._write_totals
     monkeypatch.setattr(scorecards, "_write_totals", lambda changed: (written.append(
         sorted(r.start_number for r in changed)), write(changed)))
-    standings_of = scorecards.event_standings
-    monkeypatch.setattr(scorecards, "event_standings",
-                        lambda *a, **k: (computed.append(gc.isenabled()), standings_of(*a, **k))[1])
+    # Every computation of the cards' results passes here, whichever way it was asked for.
+    results_of = standings._counted_results
+    monkeypatch.setattr(standings, "_counted_results",
+                        lambda *a, **k: (computed.append(gc.isenabled()), results_of(*a, **k))[1])
     round_jobs.round_close(rnd=rnd, actor=organiser)
     assert written == [[1, 2, 3, 4]]  # the annulled table's players carry 0 as before
     # Once, with the cycle collector paused (tournaments.runtime.collector), and it is back.
