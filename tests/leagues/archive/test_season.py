@@ -133,6 +133,8 @@ def test_a_season_is_exported_and_imported_with_the_collector_paused(monkeypatch
             seen.append((_n, gc.isenabled())), _f(*a, **k))[1])
     doc = season_archive.export_season(old)
     wipe_database()
+    assert season_archive.validate_season(doc) == []
+    assert [name for name, _ in seen if name == "check_event_body"]  # the check alone, too
     season_archive.import_season(doc, actor=None)
     assert {name for name, _ in seen} == {"event_body", "check_event_body", "write_event_body"}
     assert not any(enabled for _, enabled in seen) and gc.isenabled()
