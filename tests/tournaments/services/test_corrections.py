@@ -13,8 +13,8 @@ from sample_data import printouts
 from sample_data.factories import EventFactory, RegistrationFactory, UserFactory
 from tests.tournaments.services.carried import carried, standings_totals
 from tournaments import archive, selectors, services
-from tournaments.domain.exact_points import points_text
 from tournaments.domain import standings
+from tournaments.domain.exact_points import points_text
 from tournaments.domain.standings import event_standings
 from tournaments.models import Registration, Scorecard
 from tournaments.services import round_jobs
