@@ -11,6 +11,7 @@ REPEAT runs where an operation can be repeated:
   and beside them rendered in the process with the collection of what they leave;
 - entering the last hand of a card (time and queries), and the archive made since the one
   before it (`export_event_since`, what a venue's push exports) beside the whole export;
+- the desk checking everybody in at once, beside the same one by one;
 - closing the last round, and seating the next one (the seating job), once each;
 - correcting a hand of a card of the closed round (time and queries);
 - importing an export of the event again as a copy (`import_event`, time and queries).
@@ -227,6 +228,7 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     # queued and not run, as in production where a worker runs them: the figures are the
     # request's own cost. (The embedded default would run them inside the request.)
     celery_app.conf.task_always_eager = False
+    out.update(_check_in(event))
     card = Scorecard.objects.select_related("table").get(table__round=last, table__number=1)
     record = _records(card, HANDS, seed=last.number * 10_000 + 1)[HANDS - 1]
     previous, since = _exported_now(event)
@@ -275,6 +277,27 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     out["import_event (a copy of the event)"] = _import_copy(event)
     celery_app.conf.task_always_eager = True
     return out
+
+
+def _check_in(event) -> dict[str, tuple[float, int | None]]:
+    """The desk's "check in everybody registered", beside its reference from the same run:
+    the same players checked in one by one (each row's button), as the bulk action did before.
+    Every player made registered first; they are left checked in, as after the desk."""
+    from tournaments.models import Registration
+    from tournaments.services import checkin, registrations
+
+    organiser = event.organisers.first()
+
+    def one_by_one():
+        for reg in event.registrations.filter(status=Registration.Status.REGISTERED):
+            registrations.status_change(registration=reg, status=Registration.Status.CHECKED_IN,
+                                        actor=organiser)
+    event.registrations.update(status=Registration.Status.REGISTERED, checked_in_at=None)
+    bulk = _counted(lambda: checkin.registrations_bulk_status(
+        event=event, action="check_in_all", actor=organiser))
+    event.registrations.update(status=Registration.Status.REGISTERED, checked_in_at=None)
+    return {"check in everybody": bulk,
+            "check in everybody one by one (reference)": _counted(one_by_one)}
 
 
 def _archive(event) -> dict:
@@ -396,14 +419,20 @@ def _import_copy(event) -> tuple[float, int]:
     than CaptureQueriesContext keeps)."""
     import json
 
-    from django.db import connection
-
     from tournaments import archive
 
     copy = f"{event.slug}-copy"
     # The slug names the event in the document and in its audit entries' targets.
     doc = json.loads(archive.dumps(archive.export_event(event)).replace(
         f'"slug": "{event.slug}"', f'"slug": "{copy}"'))
+    return _counted(lambda: archive.import_event(doc, actor=None))
+
+
+def _counted(fn) -> tuple[float, int]:
+    """Wall-clock time and queries of `fn()`, counting every query (more than
+    CaptureQueriesContext keeps)."""
+    from django.db import connection
+
     queries = 0
 
     def count(execute, sql, params, many, context):
@@ -413,7 +442,7 @@ def _import_copy(event) -> tuple[float, int]:
 
     start = time.perf_counter()
     with connection.execute_wrapper(count):
-        archive.import_event(doc, actor=None)
+        fn()
     return time.perf_counter() - start, queries
 
 

@@ -53,19 +53,22 @@ def record(
 
 
 def record_many(*, actor: Any, action: str, changes: list[tuple[models.Model, Any]],
-                event: Event | None = None) -> list[AuditEntry]:
+                event: Event | None = None, befores: list[Any] | None = None) -> list[AuditEntry]:
     """One entry per (target, after) of one kind of change made to many objects together
-    (players entered into the registry, an event's registrations imported from a file),
-    written with one insert per 500 entries. With `event`, each entry belongs to it, as
-    `record` would write it; the event's public pages are told once for the whole change, and
-    the audit listeners hear of every target."""
+    (players entered into the registry, an event's registrations imported from a file, the
+    desk checking everybody in), written with one insert per 500 entries; `befores`, one per
+    change, what each target was. With `event`, each entry belongs to it, as `record` would
+    write it; the event's public pages are told once for the whole change, and the audit
+    listeners hear of every target."""
     if event is not None and changes:
         refuse_if_lent(event)
         _event_changed(event, event_pages=True)
         for target, _after in changes:
             hooks.audited(action, event, target)
-    entries = [_entry(actor=actor, action=action, target=target, event=event, after=after)
-               for target, after in changes]
+    befores = befores if befores is not None else [None] * len(changes)
+    entries = [_entry(actor=actor, action=action, target=target, event=event, before=before,
+                      after=after)
+               for (target, after), before in zip(changes, befores, strict=True)]
     return AuditEntry.objects.bulk_create(entries, batch_size=500)
 
 

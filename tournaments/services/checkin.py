@@ -14,7 +14,8 @@ from tournaments import selectors
 from tournaments.domain import lifecycle, rights
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Registration
-from tournaments.services import audit, registration_set_status
+from tournaments.services import audit
+from tournaments.services.registrations import statuses_change
 
 REG = Registration.Status
 
@@ -49,11 +50,10 @@ def registrations_bulk_status(*, event: Event, action: str, actor: Any,
         if found != ids:
             raise ServiceError(_("Some of the chosen players are not registered in this event."),
                                field="registrations", code="not_found")
-    changed = []
-    for reg in regs:
-        if reg.status in touches and reg.status != status:
-            changed.append(registration_set_status(registration=reg, status=status, actor=actor))
-    return changed
+    changing = [reg for reg in regs if reg.status in touches and reg.status != status]
+    if not changing:
+        return []
+    return statuses_change(event=event, registrations=changing, status=status, actor=actor)
 
 
 _ABSENCE_REFUSALS = {

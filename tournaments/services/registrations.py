@@ -13,11 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain import lifecycle, rights
-from tournaments.errors import CONSTRAINT_MESSAGES, ServiceError
+from tournaments.errors import CONSTRAINT_MESSAGES, NotFound, ServiceError
 from tournaments.models import (
     Event,
     Player,
     Registration,
+    Seat,
 )
 from tournaments.services import audit, player_links
 from tournaments.services.scorecards import refresh_carried_totals
@@ -145,35 +146,58 @@ def registration_set_status(*, registration: Registration, status: str, actor: A
 @transaction.atomic
 def status_change(*, registration: Registration, status: str, actor: Any) -> Registration:
     """`registration_set_status` after its caller settled who may (the organiser, or the
-    player withdrawing himself where the event allows it: tournaments.services.entries). A
-    place given up before the first round goes to the first of the waiting list."""
+    player withdrawing himself where the event allows it: tournaments.services.entries)."""
+    changed = statuses_change(event=registration.event, registrations=[registration], status=status,
+                              actor=actor)
+    if not changed:  # deleted since the caller read it
+        raise NotFound(_("no registration with start number %(n)s") % {"n": registration.start_number},
+                       field="registration", code="not_found")
+    return changed[0]
+
+
+@transaction.atomic
+def statuses_change(*, event: Event, registrations: list[Registration], status: str,
+                    actor: Any) -> list[Registration]:
+    """Give the registrations of the event `status` together (the desk checking in all 1,024
+    players of a big event at once), in a number of queries that does not grow with them: one
+    audit entry each, the event's pages told once. A place given up before the first round
+    goes to the first of the waiting list. Answers the registrations as now stored, in
+    start-number order."""
     if status not in Registration.Status.values:
         raise ServiceError(_("unknown status %(status)r") % {"status": status}, field="status",
                            code="invalid_choice")
-    audit.lock_event(registration.event)
-    # The row as it is now, not as the caller read it: of two changes at once, the second
-    # records the first one's status as its "before".
-    registration = Registration.objects.select_for_update(of=("self",)).select_related(
-        "event", "player").get(pk=registration.pk)
-    before = registration.status
-    if (before == Registration.Status.WITHDRAWN and status != before
-            and not registration.seats.exists()):
+    audit.lock_event(event)
+    # The rows as they are now, not as the caller read them: of two changes at once, the
+    # second records the first one's status as its "before".
+    regs = list(Registration.objects.select_for_update(of=("self",)).select_related("event", "player")
+                .filter(event=event, pk__in=[r.pk for r in registrations]).order_by("start_number"))
+    withdrawn = Registration.Status.WITHDRAWN
+    back = [r.pk for r in regs if r.status == withdrawn and status != withdrawn]
+    if back and len(set(Seat.objects.filter(registration_id__in=back)
+                        .values_list("registration_id", flat=True))) < len(back):
         # Back from withdrawn without having been drawn is an entry after the draw.
-        _refuse_entry_after_draw(registration.event)
-    registration.status = status
-    if status == Registration.Status.CHECKED_IN and registration.checked_in_at is None:
-        registration.checked_in_at = timezone.now()
-    registration.save(update_fields=["status", "checked_in_at"])
-    audit.record(actor=actor, action="registration.status", target=registration,
-                 event=registration.event, before={"status": before}, after={"status": status})
-    if (before == Registration.Status.WITHDRAWN) != (status == Registration.Status.WITHDRAWN):
+        _refuse_entry_after_draw(event)
+    before = {r.pk: r.status for r in regs}
+    now = timezone.now()
+    for reg in regs:
+        reg.status = status
+        if status == Registration.Status.CHECKED_IN and reg.checked_in_at is None:
+            reg.checked_in_at = now
+    ids = [r.pk for r in regs]
+    Registration.objects.filter(pk__in=ids).update(status=status)
+    if status == Registration.Status.CHECKED_IN:
+        Registration.objects.filter(pk__in=ids, checked_in_at__isnull=True).update(checked_in_at=now)
+    audit.record_many(actor=actor, action="registration.status", event=event,
+                      changes=[(r, {"status": status}) for r in regs],
+                      befores=[{"status": before[r.pk]} for r in regs])
+    moved = [r.start_number for r in regs if (before[r.pk] == withdrawn) != (status == withdrawn)]
+    if moved:
         # A withdrawn player with no counted card has no line in the standings, and so
         # carries nothing: his carried totals follow at once, as the next round's seating
         # reads them.
-        refresh_carried_totals(registration.event, actor=actor,
-                               start_numbers=[registration.start_number])
-    if status == Registration.Status.WITHDRAWN and before != status:
+        refresh_carried_totals(event, actor=actor, start_numbers=moved)
+    if status == withdrawn and moved:
         # entries builds on this module (it registers through registration_insert).
         from tournaments.services import entries
-        entries.waiting_list_move_up(event=registration.event, actor=actor)
-    return registration
+        entries.waiting_list_move_up(event=event, actor=actor)
+    return regs
