@@ -21,7 +21,7 @@ from leagues.services.common import err, jsonable
 from leagues.services.schedule import repeat_meetings
 from tournaments import services as tournament_services
 from tournaments.errors import NotFound, ServiceError
-from tournaments.models import Event, Round
+from tournaments.models import Event, Registration, Round
 from tournaments.services import audit, round_jobs
 
 
@@ -131,12 +131,16 @@ def matchday_seat(*, matchday: Matchday, actor: Any) -> Round:
         raise ServiceError(_("no division has players"), field="season", code="no_players")
     regs = {r.player_id: r for r in event.registrations.all()}
     number = max((r.start_number for r in regs.values()), default=0)
+    # The members not registered yet, registered together (one insert, one audit entry each).
+    new = {}
     for division, _tables in plan:
-        for m in division.memberships.all():
-            if m.player_id not in regs:
+        for m in division.memberships.select_related("player"):
+            if m.player_id not in regs and m.player_id not in new:
                 number += 1
-                regs[m.player_id] = tournament_services.registration_create(
-                    event=event, player=m.player, actor=actor, start_number=number)
+                new[m.player_id] = (m.player, number, Registration.Status.REGISTERED)
+    if new:
+        regs.update((r.player_id, r) for r in tournament_services.registrations_create_many(
+            event=event, entries=list(new.values()), actor=actor))
     tables, sections, notes = [], [], []
     repeats = 0
     for division, scheduled in plan:

@@ -160,6 +160,9 @@ def test_the_schedule_comes_from_the_league_system_and_is_fixed_once_a_matchday_
               for t in rnd.tables.order_by("number")]
     assert seated == season.schedule["divisions"]["1"]["rounds"][0]
     assert {t.section for t in rnd.tables.all()} == {division.name}
+    # The members were registered together, each with his entry in the trail.
+    assert sorted(matchday.event.registrations.values_list("start_number", flat=True)) == list(range(1, 29))
+    assert AuditEntry.objects.filter(event=matchday.event, action="registration.create").count() == 28
     for call in (lambda: services.schedule_generate(season=season, actor=organiser),
                  lambda: services.membership_add(division=division, player=make_players(1, "X")[0], actor=organiser)):
         with pytest.raises(ServiceError) as exc:
