@@ -664,12 +664,15 @@ def test_the_anonymous_walk_finds_no_player_of_private_events():
     address that names a player finds only the players of public events."""
     world = _registry_world()
     public = {world["targets"][name] for name in ("own_public", "shared")}
+    # Every player there is, and the ids just beyond: not from 1, as on PostgreSQL the ids go
+    # on counting over the players other tests made and took back (a walk of 12 minutes).
+    first = Player.objects.order_by("pk").values_list("pk", flat=True).first()
     last = Player.objects.order_by("-pk").values_list("pk", flat=True).first()
     stranger = Client()
     stranger.force_login(world["users"]["stranger"])
     found: dict[str, set[int]] = {}
     for who, client in (("anonymous", Client()), ("stranger", stranger)):
-        for pk in range(1, last + 3):
+        for pk in range(max(1, first - 2), last + 3):
             for url in (f"/players/{pk}/", f"/api/v1/players/{pk}/",
                         f"/api/v1/players/{pk}/leagues-and-cups/"):
                 response = client.get(url)
