@@ -79,6 +79,10 @@ class EventAdmin(DeletedWhole, ViewOnly, admin.ModelAdmin):
                     "status", "is_public")
     list_filter = ("status", "ruleset_code", "seating_system", "is_public")
     search_fields = ("name", "slug", "venue")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organisers", "referees")
+    inlines = [RegistrationInline]
+    date_hierarchy = "starts_on"
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Not an event run at a venue now (lifecycle.deletable_here).
@@ -90,10 +94,6 @@ class EventAdmin(DeletedWhole, ViewOnly, admin.ModelAdmin):
         actions = super().get_actions(request)
         actions.pop("delete_selected", None)
         return actions
-    prepopulated_fields = {"slug": ("name",)}
-    filter_horizontal = ("organisers", "referees")
-    inlines = [RegistrationInline]
-    date_hierarchy = "starts_on"
 
 
 @admin.register(Registration)

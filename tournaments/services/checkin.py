@@ -38,8 +38,10 @@ def registrations_bulk_status(*, event: Event, action: str, actor: Any,
     if action not in BULK_ACTIONS:
         raise ServiceError(_("Unknown action."), field="action", code="invalid_choice")
     status, touches = BULK_ACTIONS[action]
+    # The event's row locked, no other writer changes its registrations until this commits
+    # (audit.lock_event); statuses_change locks and reads again the ones it changes.
     audit.lock_event(event)
-    regs = event.registrations.select_for_update().select_related("player").order_by("start_number")
+    regs = event.registrations.order_by("start_number")
     if action != "check_in_all":
         ids = set(registration_ids or [])
         if not ids:
