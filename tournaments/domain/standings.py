@@ -219,15 +219,18 @@ def _points_options(event: Event) -> dict:
         event.seating_options, dict) else {}
 
 
-def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None):
+def _card_values(event: Event, up_to_round: int | None, start_numbers: Iterable[int] | None = None,
+                 *, only_round: bool = False):
     """The event's cards of published rounds as plain values (round, table, state, players,
-    totals), in play order; only the cards of the given players when `start_numbers` is set.
-    Plain values, not models: at 1,024 players building a card, a table and a round per
-    table was a third of the standings' time."""
+    totals), in play order; only the cards of the given players when `start_numbers` is set,
+    only round `up_to_round`'s when `only_round`. Plain values, not models: at 1,024 players
+    building a card, a table and a round per table was a third of the standings' time."""
     # Draft rounds are the officials' working copy: nothing of theirs is in the standings.
     cards = (Scorecard.objects.filter(table__round__event=event)
              .filter(lifecycle.published_rounds_q("table__round__")))
-    if up_to_round is not None:
+    if only_round:
+        cards = cards.filter(table__round__number=up_to_round)
+    elif up_to_round is not None:
         cards = cards.filter(table__round__number__lte=up_to_round)
     if start_numbers is not None:
         cards = cards.filter(pk__in=Scorecard.objects.filter(
@@ -289,6 +292,15 @@ def carried_totals(event: Event, *, up_to_round: int | None,
                     .values_list("start_number", "status")) if numbers - played else {}
     return {n: t if has_row(int(n in played), statuses.get(n, "")) else (Fraction(0), 0)
             for n, t in totals.items()}
+
+
+def round_totals(event: Event, number: int) -> dict[int, tuple[Fraction, int]]:
+    """{start number: (table points, score)} of every player of a counted card of round
+    `number`: what that round adds to his line of the standings (`Row.exact_per_round`), read
+    from that round's cards alone (closing a round adds it to the carried totals)."""
+    return {start: (points, score) for _rnd, _table, pid, points, score, _place in _counted_results(
+                event, _card_values(event, number, only_round=True), _points_options(event), [])
+            if (start := limits.whole_number(pid)) is not None}
 
 
 # Times and search keys are never shown with the standings; leaving them out saves a quarter

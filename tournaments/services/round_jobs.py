@@ -26,7 +26,8 @@ from tournaments.models import Event, Job, Round, Scorecard
 from tournaments.runtime import collector, jobs
 from tournaments.seating import SeatingInvalid, seat_round
 from tournaments.seating.checker import check_seating
-from tournaments.services import audit, event_status_follow, refresh_carried_totals, round_store
+from tournaments.services import audit, event_status_follow, round_store
+from tournaments.services.scorecards import carry_closed_round
 
 SEAT_JOB = "seat_round"
 
@@ -157,8 +158,10 @@ def _round_close(*, rnd: Round, actor: Any) -> Round:
     # card, then the event's). Locked the other way, a table handing its card in while the
     # close waited for that card deadlocked with it. The cards locked, a change of one comes
     # wholly before the check below (and the close is refused) or after the close.
+    # Their state and table number alone: the sheets' JSON of 256 cards read into models was
+    # a tenth of a 1,024-player close.
     cards = list(Scorecard.objects.select_for_update(of=("self",)).filter(table__round_id=rnd.pk)
-                 .select_related("table").order_by("pk"))
+                 .select_related("table").only("pk", "status", "table__number").order_by("pk"))
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
         raise ServiceError(_("the round is already closed"), field="round", code="round_closed")
@@ -177,17 +180,12 @@ def _round_close(*, rnd: Round, actor: Any) -> Round:
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
-    # Everyone's carried totals, from the standings up to the last closed round, computed once
-    # (after the event's row is locked: refresh_carried_totals); what the round awarded
-    # (the audit's) is read from the same rows. A later round cannot be closed while this one
-    # is open (lifecycle), so this round is the last closed.
-    rows = refresh_carried_totals(event, actor=actor) or []
-    awarded = {}
-    for row in rows:
-        if rnd.number in row.exact_per_round:
-            points, score = row.exact_per_round[rnd.number]
-            awarded[str(row.start_number)] = {"points": str(standings.to_decimal(points)),
-                                              "score": str(score)}
+    # What the round's cards give is added to the carried totals (after the event's row is
+    # locked: carry_closed_round), and is the audit's record of what the round awarded. A later
+    # round cannot be closed while this one is open (lifecycle), so this round is the last closed.
+    awarded = {str(start): {"points": str(standings.to_decimal(points)), "score": str(score)}
+               for start, (points, score) in sorted(
+                   carry_closed_round(event, rnd.number, actor=actor).items())}
     audit.record(actor=actor, action="round.close", target=rnd, event=event, after=awarded)
     rounds = event.rounds.values_list("status", flat=True)
     event_status_follow(event, lifecycle.status_after_close(

@@ -18,7 +18,7 @@ from tournaments.domain import lifecycle, limits, rights
 from tournaments.domain.exact_points import parse_points, points_text
 from tournaments.domain.rights import CardAction
 from tournaments.domain.rulesets import is_money_ruleset
-from tournaments.domain.standings import carried_totals, event_standings
+from tournaments.domain.standings import carried_totals, event_standings, round_totals
 from tournaments.errors import Conflict, NotFound, ServiceError
 from tournaments.models import (
     Event,
@@ -404,12 +404,55 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
         totals = {r.start_number: (r.exact_points, r.score) for r in rows}
     else:
         totals = {}
+    _store_totals(event, {(pk, start_number, parse_points(stored_text), stored_score):
+                          totals.get(start_number, (Fraction(0), 0))
+                          for pk, start_number, stored_text, stored_score in registrations}, actor)
+    return rows
+
+
+def carry_closed_round(event: Event, number: int, *, actor: Any = None) -> dict[int, tuple[Fraction, int]]:
+    """Closing round `number` (the last closed, as the lifecycle closes rounds in order) adds
+    what its counted cards give their players to their carried totals; returns
+    {start number: (table points, score)} of what the round awarded.
+
+    Added, not recomputed from every closed round (issue #35: at the fourth close of a
+    1,024-player event the cards of three rounds were placed again, for totals they already
+    gave). That is exact because the stored totals are the standings up to the last closed
+    round at every commit: every change that moves them refreshes them (a correction or
+    annulment of a closed round's card, an adjustment, a status change, a change of how the
+    tables are counted, a reopened round) and an archive's import checks them. The first
+    close, and a withdrawn player of this round (with no line before it, he carried nothing,
+    his adjustments neither), are computed whole as refresh_carried_totals does."""
+    audit.lock_event(event)
+    if not event.rounds.filter(status=Round.Status.CLOSED, number__lt=number).exists():
+        rows = refresh_carried_totals(event, actor=actor) or []
+        return {r.start_number: r.exact_per_round[number] for r in rows if number in r.exact_per_round}
+    awarded = round_totals(event, number)
+    # All of them, filtered here: nearly every registration played the round, and a list of
+    # 1,024 start numbers as query parameters costs more than the rows it would leave out.
+    registrations = [r for r in event.registrations.values_list(
+        "pk", "start_number", "tournament_points", "score", "status") if r[1] in awarded]
+    withdrawn = {start for _pk, start, _points, _score, status in registrations
+                 if status == Registration.Status.WITHDRAWN}
+    whole = carried_totals(event, up_to_round=number, start_numbers=withdrawn) if withdrawn else {}
+    new = {}
+    for pk, start, stored_text, stored_score, _status in registrations:
+        stored, (points, score) = parse_points(stored_text), awarded[start]
+        new[(pk, start, stored, stored_score)] = whole[start] if start in whole else (
+            stored + points, stored_score + score)
+    _store_totals(event, new, actor)
+    return {start: awarded[start] for _pk, start, *_rest in registrations}
+
+
+def _store_totals(event: Event, totals: dict[tuple[int, int, Fraction, int], tuple[Fraction, int]],
+                  actor: Any) -> None:
+    """Write the carried totals {(pk, start number, stored points, stored score): (points,
+    score)} that differ from the stored ones, with one audit entry of their old and new
+    values."""
     before: dict[str, list[Any]] = {}
     after: dict[str, list[Any]] = {}
     changed = []
-    for pk, start_number, stored_text, stored_score in registrations:
-        stored = parse_points(stored_text)
-        points, score = totals.get(start_number, (Fraction(0), 0))
+    for (pk, start_number, stored, stored_score), (points, score) in totals.items():
         if stored != points or stored_score != score:
             before[str(start_number)] = [points_text(stored), stored_score]
             after[str(start_number)] = [points_text(points), score]
@@ -421,7 +464,6 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     if after:
         audit.record(actor=actor, action="standings.refresh", target=event, event=event,
                      before=before, after=after)
-    return rows
 
 
 def _after_result_change(card: Scorecard, actor: Any = None) -> None:

@@ -210,3 +210,69 @@ def test_nothing_is_carried_before_the_first_close_an_adjustment_neither():
     archive.replace_event(archive.export_event(event), event)  # its carried totals accepted
     round_jobs.round_close(rnd=_played(event, 1, organiser, referee, 20), actor=organiser)
     assert carried(event) == standings_totals(event, 1)  # the adjustment counted in
+
+
+def _seated_and_played(event, number, tables, organiser, referee, points):
+    """`_played` with the tables given as start numbers."""
+    rnd = printouts.seat(event, number, tables)
+    services.round_publish(rnd=rnd, actor=organiser)
+    for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
+        ids = list(card.player_ids)
+        services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
+                           record={"game": "trojka", "declarer": ids[card.table.number % 3],
+                                   "resting": ids[3], "points": points + 10 * card.table.number})
+        card.refresh_from_db()
+        services.scorecard_submit(scorecard=card, actor=organiser)
+        services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
+    return rnd
+
+
+def test_closing_a_later_round_places_its_own_cards_alone_and_carries_what_the_whole_standings_give(
+        monkeypatch):
+    """Issue #35: the second close adds what round 2's cards give to the carried totals; the
+    cards of the closed round 1 are not placed again. The totals are still those of the whole
+    standings, through a correction and adjustments of round 1, a player who withdrew after
+    round 1, and a latecomer with an adjustment who played round 2 and withdrew before it
+    closed (with no line before the close he carried nothing, his adjustment neither; the
+    close gives him his line, with the adjustment). A reopened round closes again to the same."""
+    event = printouts.slovenian_event(slug="carried-close", tables=2)
+    organiser, referee = event.organisers.first(), event.referees.first()
+    registration = lambda n: Registration.objects.get(event=event, start_number=n)  # noqa: E731
+    services.standings_adjust(registration=registration(2), actor=referee, reason="late",
+                              points_delta="-1/3", score_delta=-10)
+    round_jobs.round_close(rnd=_seated_and_played(event, 1, [[1, 2, 3, 4], [5, 6, 7, 8]],
+                                                  organiser, referee, 20), actor=organiser)
+    card = Scorecard.objects.get(table__round__number=1, table__round__event=event, table__number=2)
+    ids = list(card.player_ids)
+    services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
+                       record={"game": "trojka", "declarer": ids[1], "resting": ids[3], "points": 55},
+                       reason="counted again")
+    services.standings_adjust(registration=registration(6), actor=referee, reason="slow play",
+                              points_delta="-1", score_delta=0)
+    services.registration_set_status(registration=registration(3), status="withdrawn", actor=organiser)
+    late = services.registration_add(event=event, actor=organiser, first_name="Late", last_name="Comer")
+    services.standings_adjust(registration=late, actor=referee, reason="fee not paid",
+                              points_delta="-1", score_delta=-5)
+    rnd = _seated_and_played(event, 2, [[1, 2, 4, late.start_number], [5, 6, 7, 8]],
+                             organiser, referee, 30)
+    services.registration_set_status(registration=late, status="withdrawn", actor=organiser)
+    assert carried(event)[late.start_number] == (0, 0)
+    placed = []
+    results_of = standings._counted_results
+    monkeypatch.setattr(standings, "_counted_results", lambda event, values, *a, **k: results_of(
+        event, [placed.append(v[0]) or v for v in values], *a, **k))
+    round_jobs.round_close(rnd=rnd, actor=organiser)
+    assert set(placed) == {2}  # round 2's cards alone
+    totals = standings_totals(event, 2)
+    assert carried(event) == totals
+    assert totals[late.start_number] != (0, 0) and totals[3] != (0, 0)
+    rows = {r.start_number: r for r in event_standings(event, up_to_round=2).rows}
+    closing = event.audit_entries.filter(action="round.close").latest("pk").after
+    assert closing == {str(n): {"points": str(standings.to_decimal(r.exact_per_round[2][0])),
+                                "score": str(r.exact_per_round[2][1])}
+                       for n, r in rows.items() if 2 in r.exact_per_round}
+    assert len(closing) == 8
+    services.round_reopen(rnd=rnd, actor=organiser, reason="closed too early")
+    assert carried(event) == standings_totals(event, 1)
+    round_jobs.round_close(rnd=rnd, actor=organiser)
+    assert carried(event) == totals
