@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -46,6 +46,9 @@ def registration_insert(*, event: Event, player: Player, actor: Any,
     _refuse_entry_after_draw(event)
     if start_number is None:
         start_number = (event.registrations.aggregate(m=Max("start_number"))["m"] or 0) + 1
+    missing = _players_missing([player])
+    if missing:
+        raise NotFound(_player_gone(player), field="player", code="not_found")
     if event.registrations.filter(player=player).exists():
         raise ServiceError(_("%(player)s is already registered") % {"player": player}, field="player",
                            code="already_registered")
@@ -90,6 +93,7 @@ def registrations_create_many(*, event: Event, entries: list[tuple[Player, int, 
     _refuse_entry_after_draw(event)
     registered = set(event.registrations.values_list("player_id", flat=True))
     taken = set(event.registrations.values_list("start_number", flat=True))
+    missing = _players_missing([player for player, _number, _status in entries])
     errors: list[dict[str, Any]] = []
     new = []
     for i, (player, start_number, status) in enumerate(entries):
@@ -98,6 +102,8 @@ def registrations_create_many(*, event: Event, entries: list[tuple[Player, int, 
             errors.append({"hand": None, "field": f"entries[{i}].{field}", "code": code,  # noqa: B023
                            "message": message})
 
+        if player.pk in missing:
+            bad("player", "not_found", _player_gone(player))
         if player.pk in registered:
             bad("player", "already_registered",
                 _("%(player)s is already registered") % {"player": player})
@@ -128,6 +134,31 @@ def registrations_create_many(*, event: Event, entries: list[tuple[Player, int, 
     audit.record_many(actor=actor, action="registration.create", event=event,
                       changes=[(r, _registration_created(r)) for r in created])
     return created
+
+
+def _players_missing(players: list[Player]) -> set[int]:
+    """The ids of `players` no longer in the registry, the others' rows locked FOR KEY SHARE
+    until the commit (the lock their registrations' foreign keys take only at the commit,
+    which is deferred). A registry merge deletes the duplicate's record: it either commits
+    first, and the player is missing here (before, the registration was written and its
+    commit failed on the foreign key, a server error), or waits for this transaction and
+    then moves the new registration with the others."""
+    ids = {p.pk for p in players} - {None}
+    found = Player.objects.filter(pk__in=ids).order_by("pk").values_list("pk", flat=True)
+    if connection.vendor == "postgresql" and ids:
+        # Django's select_for_update has no FOR KEY SHARE, the weakest lock that holds a
+        # delete off: a stronger one would make registrations of one player in two events,
+        # or a correction of his record, wait for one another.
+        sql, params = found.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute(f"{sql} FOR KEY SHARE", params)
+            return ids - {pk for (pk,) in cursor.fetchall()}
+    return ids - set(found)
+
+
+def _player_gone(player: Player) -> str:
+    return _("%(player)s is no longer in the player registry (merged into another record or "
+             "removed); choose the player again") % {"player": player}
 
 
 def _refuse_entry_after_draw(event: Event) -> None:

@@ -410,6 +410,7 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     return rows
 
 
+@transaction.atomic
 def carry_closed_round(event: Event, number: int, *, actor: Any = None) -> dict[int, tuple[Fraction, int]]:
     """Closing round `number` (the last closed, as the lifecycle closes rounds in order) adds
     what its counted cards give their players to their carried totals; returns

@@ -211,7 +211,7 @@ def _meet(first, second):
     outcomes = _run_together(_held_open(first, done, release), after_first, lambda: (
         done.wait(30), _waiting_on_a_lock(), release.set()))
     assert outcomes[0][0] == "ok", outcomes[0]
-    assert outcomes[2][0] == "ok" and outcomes[2][1][1], "the second never waited on a lock"
+    assert outcomes[2][0] == "ok" and outcomes[2][1][1], ("the second never waited on a lock", outcomes)
     return outcomes[:2]
 
 
@@ -340,3 +340,44 @@ def test_a_registration_written_while_the_round_closes_is_not_deadlocked(writer,
     assert outcomes[2][1][1], "the close never waited on a lock"
     assert Round.objects.get(pk=second.pk).status == Round.Status.CLOSED
     assert carried(event) == standings_totals(event, 2)
+
+
+def _register(event, player, organiser, how):
+    if how == "one":
+        return lambda: services.registration_create(event=event, player=player, actor=organiser)
+    return lambda: services.registrations_create_many(event=event, actor=organiser,
+                                                      entries=[(player, 7, "registered")])
+
+
+@pytest.mark.parametrize("how", ["one", "many"])
+@pytest.mark.parametrize("merge_first", [True, False], ids=["merge-first", "registration-first"])
+def test_a_player_registered_while_the_registry_merges_him_away_is_refused_or_moved(how, merge_first):
+    """The organiser registers a player (alone, or with others from a list) while the
+    registry's manager merges that player's record into another. Merged first: the
+    registration is refused, naming the player, and nothing is saved. Registered first: the
+    merge waits, then moves the new registration to the kept record. Before, the
+    registration's foreign key was checked only at its commit, after the merge had deleted the
+    record: a server error."""
+    from sample_data.factories import PlayerFactory
+    from tournaments.errors import ServiceError
+    from tournaments.services import player_registry
+
+    organiser, staff = UserFactory(), UserFactory(is_staff=True)
+    event = EventFactory()
+    event.organisers.add(organiser)
+    keep, duplicate = PlayerFactory(), PlayerFactory()
+
+    def merge():
+        player_registry.player_merge(keep=keep, duplicate=duplicate, actor=staff,
+                                     reason="one person, two records")
+    register = _register(event, duplicate, organiser, how)
+    outcomes = _meet(merge, register) if merge_first else _meet(register, merge)
+    if merge_first:
+        kind, error = outcomes[1]
+        assert kind == "error" and isinstance(error, ServiceError), outcomes[1]
+        assert [(e["field"], e["code"]) for e in error.errors] == [
+            ("player" if how == "one" else "entries[0].player", "not_found")]
+        assert not event.registrations.exists()
+    else:
+        assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
+        assert list(event.registrations.values_list("player_id", flat=True)) == [keep.pk]
