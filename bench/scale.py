@@ -211,6 +211,40 @@ def _median(fn, repeat=REPEAT):
     return statistics.median(r[0] for r in runs), runs[-1][1]
 
 
+def _closes(last, organiser, measure_call) -> dict[str, tuple[float, int | None]]:
+    """Closing the last round, medians of closes as the code does it now alternating with
+    the two references; the round left closed."""
+    from tournaments import services
+    from tournaments.services import round_jobs
+
+    out: dict[str, tuple[float, int | None]] = {}
+
+    def close():
+        return measure_call(lambda: round_jobs.round_close(rnd=last, actor=organiser))[1:]
+
+    # The reference from the same run: the round opened again and closed the way it was before
+    # issue #35 (the standings computed twice, the totals written by bulk_update's CASE per
+    # row), alternating with closes as it is now; medians of each, the event left closed.
+    # A second reference: the carried totals computed again from every closed round's cards,
+    # as the close did until the round's own cards were added (issue #35's seventh stop).
+    now, before, whole = [close()], [], []
+    for _ in range(REPEAT):
+        services.round_reopen(rnd=last, actor=organiser, reason="bench")
+        with _closing_as_before():
+            before.append(close())
+        services.round_reopen(rnd=last, actor=organiser, reason="bench")
+        with _closing_whole():
+            whole.append(close())
+        services.round_reopen(rnd=last, actor=organiser, reason="bench")
+        now.append(close())
+    out["close a round"] = (statistics.median(c[0] for c in now), now[0][1])
+    out["close a round, every closed round counted again (reference)"] = (
+        statistics.median(c[0] for c in whole), whole[0][1])
+    out["close a round, the way before #35 (reference)"] = (
+        statistics.median(c[0] for c in before), before[0][1])
+    return out
+
+
 def measure(event) -> dict[str, tuple[float, int | None]]:
     from django.core.cache import caches
     from django.test import Client
@@ -261,29 +295,7 @@ def measure(event) -> dict[str, tuple[float, int | None]]:
     services.scorecard_submit(scorecard=card, actor=organiser)
     services.scorecard_confirm(scorecard=card, actor=referee)
 
-    def close():
-        return measure_call(lambda: round_jobs.round_close(rnd=last, actor=organiser))[1:]
-
-    # The reference from the same run: the round opened again and closed the way it was before
-    # issue #35 (the standings computed twice, the totals written by bulk_update's CASE per
-    # row), alternating with closes as it is now; medians of each, the event left closed.
-    # A second reference: the carried totals computed again from every closed round's cards,
-    # as the close did until the round's own cards were added (issue #35's seventh stop).
-    now, before, whole = [close()], [], []
-    for _ in range(REPEAT):
-        services.round_reopen(rnd=last, actor=organiser, reason="bench")
-        with _closing_as_before():
-            before.append(close())
-        services.round_reopen(rnd=last, actor=organiser, reason="bench")
-        with _closing_whole():
-            whole.append(close())
-        services.round_reopen(rnd=last, actor=organiser, reason="bench")
-        now.append(close())
-    out["close a round"] = (statistics.median(c[0] for c in now), now[0][1])
-    out["close a round, every closed round counted again (reference)"] = (
-        statistics.median(c[0] for c in whole), whole[0][1])
-    out["close a round, the way before #35 (reference)"] = (
-        statistics.median(c[0] for c in before), before[0][1])
+    out.update(_closes(last, organiser, measure_call))
 
     def seat_next():
         job = round_jobs.round_generation_queue(event=event, actor=organiser)
