@@ -69,6 +69,9 @@ def cup_update(*, series: CupSeries, actor: Any, **fields: Any) -> CupSeries:
     unknown = set(fields) - CUP_FIELDS
     if unknown:
         raise ServiceError(_("unknown cup fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
+    # The row as it is now, locked: save() writes every column, and the caller's copy may be
+    # older than another organiser's change of the fields this one leaves alone.
+    series.refresh_from_db(from_queryset=CupSeries.objects.select_for_update())
     before = {k: getattr(series, k) for k in fields}
     for k, v in fields.items():
         setattr(series, k, v)

@@ -63,6 +63,9 @@ def league_update(*, league: League, actor: Any, **fields: Any) -> League:
     unknown = set(fields) - LEAGUE_FIELDS
     if unknown:
         raise ServiceError(_("unknown league fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
+    # The row as it is now, locked: save() writes every column, and the caller's copy may be
+    # older than another organiser's change of the fields this one leaves alone.
+    league.refresh_from_db(from_queryset=League.objects.select_for_update())
     before = {k: jsonable(getattr(league, k)) for k in fields}
     for k, v in fields.items():
         setattr(league, k, v)
