@@ -48,7 +48,7 @@ def registration_insert(*, event: Event, player: Player, actor: Any,
         start_number = (event.registrations.aggregate(m=Max("start_number"))["m"] or 0) + 1
     missing = _players_missing([player])
     if missing:
-        raise NotFound(_player_gone(player), field="player", code="not_found")
+        raise ServiceError(_player_gone(player), field="player", code="not_found")
     if event.registrations.filter(player=player).exists():
         raise ServiceError(_("%(player)s is already registered") % {"player": player}, field="player",
                            code="already_registered")
