@@ -279,7 +279,9 @@ def carried_totals(event: Event, *, up_to_round: int | None,
     for _rnd, _table, pid, points, score, _place in _counted_results(
             event, _card_values(event, up_to_round, numbers), _points_options(event), []):
         start = limits.whole_number(pid)
-        if start in totals:
+        # As `_standings` reads the cards: a player id is his start number as written ("2",
+        # not "02"), so the refresh of a few players agrees with the refresh of all.
+        if start in totals and pid == str(start):
             old = totals[start]
             totals[start] = (old[0] + points, old[1] + score)
             played.add(start)
@@ -294,13 +296,18 @@ def carried_totals(event: Event, *, up_to_round: int | None,
             for n, t in totals.items()}
 
 
-def round_totals(event: Event, number: int) -> dict[int, tuple[Fraction, int]]:
-    """{start number: (table points, score)} of every player of a counted card of round
-    `number`: what that round adds to his line of the standings (`Row.exact_per_round`), read
-    from that round's cards alone (closing a round adds it to the carried totals)."""
-    return {start: (points, score) for _rnd, _table, pid, points, score, _place in _counted_results(
-                event, _card_values(event, number, only_round=True), _points_options(event), [])
-            if (start := limits.whole_number(pid)) is not None}
+def round_totals(event: Event, number: int) -> dict[str, tuple[Fraction, int]]:
+    """{player id: (table points, score)} of every player of a counted card of round
+    `number`: what that round adds to his line of the standings, read from that round's cards
+    alone (closing a round adds it to the carried totals). Keyed and summed as `_standings`
+    adds the cards to the rows: by the player id as the card writes it, a player's cards
+    added up."""
+    totals: dict[str, tuple[Fraction, int]] = {}
+    for _rnd, _table, pid, points, score, _place in _counted_results(
+            event, _card_values(event, number, only_round=True), _points_options(event), []):
+        old_points, old_score = totals.get(pid, (0, 0))
+        totals[pid] = (old_points + points, old_score + score)
+    return totals
 
 
 # Times and search keys are never shown with the standings; leaving them out saves a quarter

@@ -5,6 +5,7 @@ the change does; apps that derive something from an event's results hear of it t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -90,7 +91,7 @@ def refuse_if_lent(event: Event) -> None:
         hooks.held_event_changed(event)
 
 
-def lock_event(event: Event) -> None:
+def lock_event(event: Event, *, fresh: Iterable[str] = ()) -> None:
     """Lock the event's row for the rest of this transaction, before any of its registrations.
 
     Every audited change of an event writes that row (its results version), and closing a
@@ -101,8 +102,14 @@ def lock_event(event: Event) -> None:
     or a link reissued while the organiser closed a round). So one order everywhere: a card,
     a round, the event, its registrations. FOR NO KEY UPDATE, the lock the results version's
     UPDATE takes anyway: rows that only refer to the event (an audit entry) are still written
-    beside it."""
-    list(Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk"))
+    beside it.
+
+    `fresh` names fields of the event read again with the lock, onto `event`: what the caller
+    computes from them is then what the row holds while it is locked."""
+    fresh = list(fresh)
+    row = Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values("pk", *fresh).first()
+    for name in fresh if row else ():
+        setattr(event, name, row[name])
 
 
 def event_changed(event: Event) -> None:

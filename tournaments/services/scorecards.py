@@ -18,7 +18,7 @@ from tournaments.domain import lifecycle, limits, rights
 from tournaments.domain.exact_points import parse_points, points_text
 from tournaments.domain.rights import CardAction
 from tournaments.domain.rulesets import is_money_ruleset
-from tournaments.domain.standings import carried_totals, event_standings, round_totals
+from tournaments.domain.standings import COUNTED_BY, carried_totals, event_standings, round_totals
 from tournaments.errors import Conflict, NotFound, ServiceError
 from tournaments.models import (
     Event,
@@ -388,8 +388,16 @@ def refresh_carried_totals(event: Event, *, actor: Any = None,
     refreshes that meet (a referee's correction of a closed round while the organiser closes
     the next one) then run one after the other, the second reading what the first committed.
     Before, the second wrote totals computed without the first's change (a lost update, which
-    the archive's check then refused). The event's row, in the order of audit.lock_event."""
-    audit.lock_event(event)
+    the archive's check then refused). The event's row, in the order of audit.lock_event;
+    the fields the standings count by (standings.COUNTED_BY) are read again with it: a change
+    of them that committed while this waited for the lock refreshed the totals by the new
+    ones, and the caller's copy of the event has the old."""
+    audit.lock_event(event, fresh=sorted(COUNTED_BY))
+    return _refreshed(event, actor, start_numbers)
+
+
+def _refreshed(event: Event, actor: Any, start_numbers: Iterable[int] | None) -> list[Any] | None:
+    """refresh_carried_totals, the event's row locked."""
     # Plain values, not model objects: a close reads all 1,024 of a big event.
     registrations = event.registrations.values_list("pk", "start_number", "tournament_points", "score")
     if start_numbers is not None:
@@ -423,26 +431,30 @@ def carry_closed_round(event: Event, number: int, *, actor: Any = None) -> dict[
     annulment of a closed round's card, an adjustment, a status change, a change of how the
     tables are counted, a reopened round) and an archive's import checks them. The first
     close, and a withdrawn player of this round (with no line before it, he carried nothing,
-    his adjustments neither), are computed whole as refresh_carried_totals does."""
-    audit.lock_event(event)
-    if not event.rounds.filter(status=Round.Status.CLOSED, number__lt=number).exists():
-        rows = refresh_carried_totals(event, actor=actor) or []
+    his adjustments neither), are computed whole as refresh_carried_totals does; so is a close
+    with a published round below it still open, which the lifecycle never leaves but an
+    imported archive may (what such a round's cards give is not among what is stored)."""
+    audit.lock_event(event, fresh=sorted(COUNTED_BY))  # as refresh_carried_totals locks and reads it
+    below = set(event.rounds.filter(number__lt=number).filter(lifecycle.published_rounds_q())
+                .values_list("status", flat=True))
+    if below != {Round.Status.CLOSED}:
+        rows = _refreshed(event, actor, None) or []
         return {r.start_number: r.exact_per_round[number] for r in rows if number in r.exact_per_round}
     awarded = round_totals(event, number)
     # All of them, filtered here: nearly every registration played the round, and a list of
     # 1,024 start numbers as query parameters costs more than the rows it would leave out.
     registrations = [r for r in event.registrations.values_list(
-        "pk", "start_number", "tournament_points", "score", "status") if r[1] in awarded]
+        "pk", "start_number", "tournament_points", "score", "status") if str(r[1]) in awarded]
     withdrawn = {start for _pk, start, _points, _score, status in registrations
                  if status == Registration.Status.WITHDRAWN}
     whole = carried_totals(event, up_to_round=number, start_numbers=withdrawn) if withdrawn else {}
     new = {}
     for pk, start, stored_text, stored_score, _status in registrations:
-        stored, (points, score) = parse_points(stored_text), awarded[start]
+        stored, (points, score) = parse_points(stored_text), awarded[str(start)]
         new[(pk, start, stored, stored_score)] = whole[start] if start in whole else (
             stored + points, stored_score + score)
     _store_totals(event, new, actor)
-    return {start: awarded[start] for _pk, start, *_rest in registrations}
+    return {start: awarded[str(start)] for _pk, start, *_rest in registrations}
 
 
 def _store_totals(event: Event, totals: dict[tuple[int, int, Fraction, int], tuple[Fraction, int]],

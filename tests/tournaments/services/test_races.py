@@ -381,3 +381,25 @@ def test_a_player_registered_while_the_registry_merges_him_away_is_refused_or_mo
     else:
         assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
         assert list(event.registrations.values_list("player_id", flat=True)) == [keep.pk]
+
+
+def test_a_change_of_how_tables_are_counted_meeting_the_close_is_carried_by_the_new_count():
+    """The organiser adds extra table points for the score difference (seating option
+    `extra`) while another closes round 2: the close waits for the change and counts round 2
+    with the extra points, as the change counted round 1. Before, the close counted by the
+    event as it had read it before waiting, and round 2 was carried without them."""
+    event, second = _two_rounds()
+    organiser = event.organisers.first()
+    extra = {"per": 10, "points": "1/10", "cap": "1/2"}
+
+    def change():
+        services.event_update(event=event.__class__.objects.get(pk=event.pk), actor=organiser,
+                              seating_options={**event.seating_options, "extra": extra})
+
+    def close():
+        round_jobs.round_close(rnd=Round.objects.get(pk=second.pk), actor=organiser)
+    outcomes = _meet(change, close)
+    assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
+    event.refresh_from_db()
+    assert event.seating_options["extra"] == extra
+    assert carried(event) == standings_totals(event, 2)
