@@ -178,32 +178,36 @@ def _closing_as_before():
         rows = refresh(event, actor=actor) or []
         return {r.start_number: r.exact_per_round[number] for r in rows if number in r.exact_per_round}
 
-    from tournaments.services import round_jobs
-    carry = round_jobs.carry_closed_round
-    round_jobs.carry_closed_round = refresh_twice
     try:
-        yield
+        with _carrying(refresh_twice):
+            yield
     finally:
-        scorecards._write_totals, round_jobs.carry_closed_round = write, carry
+        scorecards._write_totals = write
 
 
-@contextlib.contextmanager
 def _closing_whole():
     """Closing a round with the carried totals computed again from every closed round's cards
     (refresh_carried_totals), not the closed round's added (the reference of the close's
     figure, beside the one before #35)."""
-    from tournaments.services import round_jobs, scorecards
+    from tournaments.services import scorecards
 
     def whole(event, number, *, actor=None):
         rows = scorecards.refresh_carried_totals(event, actor=actor) or []
         return {r.start_number: r.exact_per_round[number] for r in rows if number in r.exact_per_round}
+    return _carrying(whole)
 
-    carry = round_jobs.carry_closed_round
-    round_jobs.carry_closed_round = whole
+
+@contextlib.contextmanager
+def _carrying(carry):
+    """The close carrying the totals with `carry` instead of carry_closed_round."""
+    from tournaments.services import round_jobs
+
+    kept = round_jobs.carry_closed_round
+    round_jobs.carry_closed_round = carry
     try:
         yield
     finally:
-        round_jobs.carry_closed_round = carry
+        round_jobs.carry_closed_round = kept
 
 
 def _median(fn, repeat=REPEAT):

@@ -67,10 +67,10 @@ def test_an_annulled_table_counts_nothing_for_its_players():
         (Decimal("0.000"), 0)}
 
 
-def _played(event, number, organiser, referee, points):
-    """Round `number` seated, published and every card confirmed with one hand (the table's
-    points from `points`)."""
-    rnd = printouts.seat(event, number)
+def _played(event, number, organiser, referee, points, tables=None):
+    """Round `number` seated (at `tables` of start numbers, or four by four), published and
+    every card confirmed with one hand (the table's points from `points`)."""
+    rnd = printouts.seat(event, number, tables)
     services.round_publish(rnd=rnd, actor=organiser)
     for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
         ids = list(card.player_ids)
@@ -212,21 +212,6 @@ def test_nothing_is_carried_before_the_first_close_an_adjustment_neither():
     assert carried(event) == standings_totals(event, 1)  # the adjustment counted in
 
 
-def _seated_and_played(event, number, tables, organiser, referee, points):
-    """`_played` with the tables given as start numbers."""
-    rnd = printouts.seat(event, number, tables)
-    services.round_publish(rnd=rnd, actor=organiser)
-    for card in Scorecard.objects.filter(table__round=rnd).order_by("table__number"):
-        ids = list(card.player_ids)
-        services.hand_save(scorecard=card, number=1, actor=organiser, expected_version=card.version,
-                           record={"game": "trojka", "declarer": ids[card.table.number % 3],
-                                   "resting": ids[3], "points": points + 10 * card.table.number})
-        card.refresh_from_db()
-        services.scorecard_submit(scorecard=card, actor=organiser)
-        services.scorecard_confirm(scorecard=card, actor=referee, reason="short test card")
-    return rnd
-
-
 def test_closing_a_later_round_places_its_own_cards_alone_and_carries_what_the_whole_standings_give(
         monkeypatch):
     """Issue #35: the second close adds what round 2's cards give to the carried totals; the
@@ -240,8 +225,8 @@ def test_closing_a_later_round_places_its_own_cards_alone_and_carries_what_the_w
     registration = lambda n: Registration.objects.get(event=event, start_number=n)  # noqa: E731
     services.standings_adjust(registration=registration(2), actor=referee, reason="late",
                               points_delta="-1/3", score_delta=-10)
-    round_jobs.round_close(rnd=_seated_and_played(event, 1, [[1, 2, 3, 4], [5, 6, 7, 8]],
-                                                  organiser, referee, 20), actor=organiser)
+    round_jobs.round_close(rnd=_played(event, 1, organiser, referee, 20,
+                                       [[1, 2, 3, 4], [5, 6, 7, 8]]), actor=organiser)
     card = Scorecard.objects.get(table__round__number=1, table__round__event=event, table__number=2)
     ids = list(card.player_ids)
     services.hand_save(scorecard=card, number=1, actor=referee, expected_version=card.version,
@@ -253,8 +238,7 @@ def test_closing_a_later_round_places_its_own_cards_alone_and_carries_what_the_w
     late = services.registration_add(event=event, actor=organiser, first_name="Late", last_name="Comer")
     services.standings_adjust(registration=late, actor=referee, reason="fee not paid",
                               points_delta="-1", score_delta=-5)
-    rnd = _seated_and_played(event, 2, [[1, 2, 4, late.start_number], [5, 6, 7, 8]],
-                             organiser, referee, 30)
+    rnd = _played(event, 2, organiser, referee, 30, [[1, 2, 4, late.start_number], [5, 6, 7, 8]])
     services.registration_set_status(registration=late, status="withdrawn", actor=organiser)
     assert carried(event)[late.start_number] == (0, 0)
     placed = []
