@@ -64,6 +64,19 @@ def _language_of_a_test_stays_in_it(request):
 
 
 @pytest.fixture(autouse=True)
+def _no_task_left_running():
+    # Celery marks "inside a task" in one flag for the whole process: an eager task sets it
+    # and puts back what it found. Threads that run eager tasks at once (the race tests'
+    # commits, each refreshing the public PDFs) put it back out of order and can leave it set,
+    # and a later test's .get() of an eager result is then refused ("Never call result.get()
+    # within a task"). Each test starts outside any task.
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager_unless_worker(request):
     if any(folder in str(request.node.path) for folder in PURE):
         yield
