@@ -19,8 +19,10 @@ runs:
 
 The server and the laptop share one database here (the push brings the event to the state it
 already has, which is as much work as any other state). Run from the repository root:
-`python bench/venue_push.py [players ...]` (default 64 256); SQLite in a RAM folder unless
-BENCH_DATABASE_URL names a PostgreSQL database.
+`python bench/venue_push.py [--reuse TAG] [players ...]` (default 64 256); SQLite in a RAM
+folder unless BENCH_DATABASE_URL names a PostgreSQL database. `--reuse TAG` measures again the
+events `scale-<players>-<TAG>` an earlier run built in that database (the building takes most
+of a run: about 10 minutes for 1,024 players); the tag is printed at the start of each run.
 """
 
 from __future__ import annotations
@@ -73,12 +75,11 @@ def _laptop_delta_paused(event, kept: bytes, since: int, *, whole: bool) -> byte
         doc = None if whole else archive.export_event_since(event, previous, since)
         assert whole or doc is not None
         doc, version = doc or archive.export_event(event), client.state_version(event)
-    text = archive.delta.canonical(doc)
+    made = state.kept(doc)
     patch = archive.delta.diff(previous, doc)
-    state.packed(text)
+    made.packed()
     return gzip.compress(json.dumps({"version": version, "base": 1, "delta": patch,
-                                     "sha256": archive.delta.digest(text)},
-                                    ensure_ascii=False).encode())
+                                     "sha256": made.digest()}, ensure_ascii=False).encode())
 
 
 def measure(event) -> dict[str, str]:
@@ -176,14 +177,28 @@ def _imported(event) -> float:
     """Seconds to import the event's archive as a copy (what restoring an archive costs)."""
     from tournaments import archive
 
-    copy = f"{event.slug}-copy"
+    copy = f"{event.slug}-copy-{int(time.time())}"  # a run of --reuse imports another
     doc = json.loads(archive.dumps(archive.export_event(event)).replace(
         f'"slug": "{event.slug}"', f'"slug": "{copy}"'))
     return _timed(lambda: archive.import_event(doc, actor=None))
 
 
+def _reused(players: int, tag: str):
+    """The event `scale-<players>-<tag>` an earlier run built in this database, lent to no
+    laptop."""
+    from tournaments.models import Event, VenueHold
+
+    event = Event.objects.get(slug=f"scale-{players}-{tag}")
+    VenueHold.objects.filter(event=event).delete()
+    return event
+
+
 def main() -> int:
-    sizes = tuple(int(n) for n in sys.argv[1:]) or PLAYERS
+    args = sys.argv[1:]
+    reuse = None
+    if args[:1] == ["--reuse"]:
+        reuse, args = args[1], args[2:]
+    sizes = tuple(int(n) for n in args) or PLAYERS
     workdir = Path(tempfile.mkdtemp(dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None,
                                     prefix="tarok-bench-venue-"))
     try:
@@ -193,12 +208,12 @@ def main() -> int:
         from django.db import connection
 
         settings.VENUE_AUTO_PUSH = False
-        tag = str(int(time.time()))
-        print(f"database: {connection.vendor}; medians of {REPEAT} runs", flush=True)
+        tag = reuse or str(int(time.time()))
+        print(f"database: {connection.vendor}; medians of {REPEAT} runs; events of {tag}", flush=True)
         results = {}
         for players in sizes:
             start = time.perf_counter()
-            event = build(players, tag)
+            event = _reused(players, tag) if reuse else build(players, tag)
             print(f"built {players} players in {time.perf_counter() - start:.0f} s", flush=True)
             results[players] = measure(event)
             for name, figure in results[players].items():

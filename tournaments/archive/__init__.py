@@ -22,7 +22,7 @@ The package, one module per step: `format` (names, versions, fields, JSON), `exp
 `check` (the checker, the header, players and users), `check_event` (an event's body and its
 references), `verify` (stored scores against the engine), `write`, `write_changes` (an event
 brought from one archive of it to the next, writing what changed), `delta` (what changed
-between two archives, as a patch), `importing` (the entry points) and `backup` (files and
+between two archives, as a patch), `parts` (an archive kept with each card apart), `importing` (the entry points) and `backup` (files and
 backup folders). Their building blocks are shared with
 `leagues.archive` and `leagues.archive_cups`, whose season and cup archives embed events.
 
@@ -31,7 +31,7 @@ its modules (import-linter's front-door contract), but for `archive.api`, the to
 archive's endpoints, which the leagues' archive endpoints share.
 """
 
-from tournaments.archive import delta
+from tournaments.archive import delta, parts
 from tournaments.archive.backup import read_file, write_backup, write_file
 from tournaments.archive.check import Checker, check_header, check_player, ensure_users
 from tournaments.archive.check_event import (
@@ -74,6 +74,8 @@ __all__ = [
     # between two archives of it (`delta`: diff, patch, digest), and its archive made from an
     # earlier one by reading again what may have changed since (`export_event_since`).
     "delta", "export_event_since", "replace_event", "update_event",
+    # An event's archive kept in parts, each card apart (a venue hold's kept archive).
+    "parts",
     # The building blocks of the archives that embed events (leagues.archive, archive_cups).
     "FORMAT", "IMPORT_ACTION", "LOCAL_ACTIONS", "VERSION", "Checker", "ImportContext", "Stamps",
     "atomic_import", "audit_out", "check_audit_list", "check_event_body", "check_header",

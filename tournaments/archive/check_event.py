@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
-from tournaments.archive import event_checks
+from tournaments.archive import event_checks, parts
 from tournaments.archive.check import Checker, PlayerResolver, check_player
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
@@ -266,12 +266,14 @@ def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs
     disputes may name even when the card itself has problems."""
     if (ctx.trust_unchanged and ctx.scored_cards.get((round_number, table_number)) is card
             and card is not None and ctx.scored_stake == event_fields["stake_haler"]):
-        # Checked and scored when it came: what the round's checks read of it, no more.
+        # Checked and scored when it came: what the round's checks read of it, no more (a
+        # card kept apart, archive.parts.Part, is not read for it). A trusted plan's hands and
+        # money rows are their numbers.
+        hands, money = parts.card_numbers(card)
         return ({"fields": {"status": card["status"], "ruleset_code": card["ruleset_code"]},
-                 "hands": card["hands"], "money_rows": card["money_rows"], TRUSTED: True},
-                {h["number"] for h in card["hands"]})
+                 "hands": hands, "money_rows": money, TRUSTED: True}, set(hands))
     before = len(checker.errors)
-    card = checker.obj(card, path, (*SCORECARD_FIELDS, "submitted_by", "confirmed_by",
+    card = checker.obj(parts.read_whole(card), path, (*SCORECARD_FIELDS, "submitted_by", "confirmed_by",
                                     "verified_by", "hands", "money_rows"))
     if card is None:
         return None, set()

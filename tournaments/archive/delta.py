@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -43,10 +44,29 @@ def canonical(doc: Any) -> bytes:
     way. What orjson does not write (a whole number beyond 64 bits) the standard library
     does."""
     try:
-        return orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(doc, default=_fragment, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"),
+        return json.dumps(doc, default=_read, sort_keys=True, separators=(",", ":"),
                           ensure_ascii=False).encode("utf-8")
+
+
+def _fragment(value: Any) -> Any:
+    # A card kept apart (archive.parts.Part) is written as its own canonical text.
+    if isinstance(value, Mapping) and callable(getattr(value, "text", None)):
+        return orjson.Fragment(value.text())
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _read(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _whole(value: Any) -> Any:
+    """A mapping that is not a dict (archive.parts.Part, a card kept apart) read whole; any
+    other value as it is."""
+    return dict(value) if isinstance(value, Mapping) and not isinstance(value, dict) else value
 
 
 def digest(text: bytes) -> str:
@@ -62,6 +82,7 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
     """The patch that turns `old` into `new`; None when they are equal."""
     if old == new and type(old) is type(new):
         return None
+    old, new = _whole(old), _whole(new)
     if isinstance(old, dict) and isinstance(new, dict):
         changed = {}
         for key, value in new.items():
@@ -85,9 +106,18 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
                 changed[str(i)] = sub
         out = {"[": len(new), "@": changed}
         if len(new) > common:
-            out["+"] = new[common:]
+            out["+"] = _plain(new[common:])
         return out
-    return {"=": new}
+    return {"=": _plain(new)}
+
+
+def _plain(value: Any) -> Any:
+    """A value to send: with every mapping that is not a dict in it read whole."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def patch(old: Any, delta: Any) -> Any:
@@ -110,6 +140,7 @@ def patch(old: Any, delta: Any) -> Any:
 
 def _patch_object(old: Any, delta: dict[str, Any]) -> dict[str, Any]:
     changed, removed = delta["{"], delta.get("-", [])
+    old = _whole(old)
     if (not isinstance(old, dict) or not isinstance(changed, dict) or not isinstance(removed, list)
             or set(delta) - {"{", "-"}):
         raise DeltaMismatch("an object's patch on something else")

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.archive import verify, write_changes
+from tournaments.archive import parts, verify, write_changes
 from tournaments.archive.check import Checker, check_header, ensure_users
 from tournaments.archive.check_event import ImportContext, check_event_body, resolve_players
 from tournaments.archive.format import IMPORT_ACTION
@@ -113,7 +113,8 @@ def _update_event(doc: Any, event: Event, *, previous: dict | None,
                 and not _other_slug(plan, event) and write_changes.fits(previous["event"], doc["event"]))
     if previous is not None and not in_place:
         # Only a write of what changed may rest on what was checked before: anything else
-        # (and every refusal, which lists every problem) is checked in full.
+        # (and every refusal, which lists every problem) is checked in full, every card read.
+        doc, previous = parts.read_whole(doc), parts.read_whole(previous)
         checker, ctx, plan = _check_event_doc(doc, replacing=event, previous=previous,
                                               resolve=False)
     if _other_slug(plan, event):

@@ -4,7 +4,8 @@ take an event (its archive imported here, the key kept), push its state, hand it
 A push sends the event's state with the laptop's version of it (the newest entry of its audit
 trail: every change of the event leaves one, so a hand typed on an open card moves it too):
 the first push the whole archive, each later one only what changed since the archive the server
-last acknowledged (archive.delta, kept on the hold), with the digest of the archive it makes.
+last acknowledged (archive.delta, kept on the hold in parts), with the digest of the archive it
+makes (archive.parts: each card counted by its own digest).
 That archive is made from the acknowledged one by reading again only what may have changed
 (archive.export_event_since), and exported whole at least every WHOLE_EXPORT_SECONDS.
 The server applies a newer version and ignores an older one, so a push may be repeated or
@@ -109,14 +110,14 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     # The collector waits while whole archives are read and made, and until those the push
     # does not send are gone (tournaments.runtime.collector); not while the push travels, on
     # a line that may take its time: the web process's own garbage is collected meanwhile.
-    payload, text, version = collector.run_paused(_payload, event, hold, action=action)
+    payload, kept, version = collector.run_paused(_payload, event, hold, action=action)
     url = _endpoint(hold.server_url, event.slug, action)
     try:
         status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})
         if "delta" in payload and status == 409 and _code(answer) == "base_mismatch":
             # The server holds another state than the last one it acknowledged here (an
             # answer lost on the way): the whole archive then.
-            payload, text, version = collector.run_paused(_payload, event, hold, action=action,
+            payload, kept, version = collector.run_paused(_payload, event, hold, action=action,
                                                           whole=True)
             status, answer = transport("POST", url, payload, {"X-Venue-Key": hold.key})
     except Unreachable as exc:
@@ -126,7 +127,7 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
     if status == 200:
         acknowledged = int(answer.get("version") or version)
         services.push_recorded(hold, acknowledged,
-                               state.packed(text) if acknowledged == version else b"")
+                               kept.packed() if acknowledged == version else b"")
         if action == "return":
             services.hold_revoked(hold, returned=True)
         return {"ok": True, "version": answer.get("version"), "applied": answer.get("applied"),
@@ -141,17 +142,17 @@ def _send(event: Event, action: str, transport: Transport | None) -> dict[str, A
 
 
 def _payload(event: Event, hold: VenueHold, *, action: str, whole: bool = False
-             ) -> tuple[dict[str, Any], bytes, int]:
-    """The push's body, the canonical text of the archive it brings the server to and the
+             ) -> tuple[dict[str, Any], archive.parts.Kept, int]:
+    """The push's body, the archive it brings the server to as the hold keeps it, and the
     laptop's version of it: the whole archive (`whole`, or no push acknowledged yet), or what
-    changed since the acknowledged one."""
+    changed since the acknowledged one with the digest of the archive it makes."""
     previous = state.stored(hold) if hold.version and not whole else None
     doc, version = _exported(event, hold, previous, whole=whole or action == "return")
-    text = archive.delta.canonical(doc)
+    kept = state.kept(doc)
     if previous is None:
-        return {"version": version, "archive": doc}, text, version
+        return {"version": version, "archive": doc}, kept, version
     return {"version": version, "base": hold.version, "delta": archive.delta.diff(previous, doc),
-            "sha256": archive.delta.digest(text)}, text, version
+            "sha256": kept.digest()}, kept, version
 
 
 # A whole export at least this often (seconds) on each process that pushes, and at the

@@ -141,15 +141,15 @@ def _applied(*, event: Event, key: str, version: Any, doc: Any, base: Any, delta
             doc = archive.delta.patch(previous, delta)
         except archive.delta.DeltaMismatch as exc:
             raise _base_mismatch() from exc
-        text = archive.delta.canonical(doc)
-        if archive.delta.digest(text) != sha256:
+        kept = state.kept(doc)
+        if kept.digest() != sha256:
             raise _base_mismatch()
     else:
-        text = archive.delta.canonical(doc)
+        kept = state.kept(doc)
     officials = set(archive.usernames_of(event.organisers)) | set(archive.usernames_of(event.referees))
     archive.update_event(_officials_kept(doc, event), event, accounts_of=officials,
                          previous=_officials_kept(previous, event) if previous is not None else None)
-    hold.version, hold.last_push_at, hold.state = version, timezone.now(), state.packed(text)
+    hold.version, hold.last_push_at, hold.state = version, timezone.now(), kept.packed()
     hold.save(update_fields=["version", "last_push_at", "state"])
     audit.event_changed(event)
     # The event's trail is now the laptop's, which holds every change made there; the push
@@ -229,7 +229,7 @@ def held_record(*, event: Event, server_url: str, key: str, actor: Any) -> Venue
 @transaction.atomic
 def push_recorded(hold: VenueHold, version: int, state: bytes = b"") -> None:
     """The server acknowledged the laptop's state at `version`: `state` is that archive
-    (`state.packed`), the next push's base; empty when the laptop does not know it."""
+    (`state.kept(...).packed()`), the next push's base; empty when the laptop does not know it."""
     VenueHold.objects.filter(pk=hold.pk).update(version=version, last_push_at=timezone.now(),
                                                 last_error="", state=state)
 
