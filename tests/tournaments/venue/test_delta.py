@@ -16,7 +16,7 @@ from django.test import Client
 
 from tests.tournaments.venue.test_holds import _dumped, _push, _take
 from tournaments import archive, services
-from tournaments.archive import delta
+from tournaments.archive import delta, parts
 from tournaments.errors import Conflict
 from tournaments.models import Hand, VenueHold
 from tournaments.venue import client, state
@@ -154,6 +154,16 @@ def test_the_kept_archive_is_read_back_as_it_was_written():
     big = {"event": {"n": 2**70, "m": -(2**64), "s": "12345678901234567890"}}
     assert state.unpacked(state.kept(big).packed()) == big
     assert isinstance(state.unpacked(state.kept(big).packed())["event"]["n"], int)
+    for number in (2**70, -(2**70)):
+        for doc in ({"n": number}, [number], [1, number], {"s": "x", "n": number}):
+            assert parts.loads(delta.canonical(doc)) == doc
+
+
+def test_twenty_digits_inside_a_text_are_read_by_orjson(monkeypatch):
+    """A card's digest in a kept skeleton may hold twenty digits in a row: no number beyond
+    64 bits, so not the standard library's slower read."""
+    monkeypatch.setattr(parts.json, "loads", lambda text: pytest.fail("read by json"))
+    assert parts.loads(b'{"s":"a12345678901234567890"}') == {"s": "a12345678901234567890"}
 
 
 # ------------------------------------------------------------------------------------------
