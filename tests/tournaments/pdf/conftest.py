@@ -19,3 +19,13 @@ def czech():
 
     event = printouts.czech_event()
     return event, printouts.czech_round_two(event)
+
+
+@pytest.fixture
+def printed_at_fixed(monkeypatch):
+    """Every printout of the test printed at one minute: the tests that compare two renderings
+    pixel by pixel would otherwise differ in the footer's time when the minute turns between
+    them (it did, on a slow machine)."""
+    from tournaments.printing import render
+
+    monkeypatch.setattr(render, "_printed_at", lambda event: "2026-11-24 10:00")

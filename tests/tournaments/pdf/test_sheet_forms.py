@@ -15,7 +15,8 @@ from sample_data import printouts
 from tests.tournaments.pdf.pdftext import page_image, reader
 from tournaments.printing import base, render, selectors, sheet_forms
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+# Every test compares renderings made one after the other: printed at one minute.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.usefixtures("printed_at_fixed")]
 
 BASE = "https://print.example.org"
 

@@ -211,7 +211,8 @@ def test_a_whole_round_is_one_page_per_table_in_table_order(czech):
 
 @pytest.mark.parametrize("build", [printouts.slovenian_event, printouts.austrian_event,
                                    printouts.czech_event])
-def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(build, monkeypatch):
+def test_a_rounds_sheets_share_one_parsed_stylesheet_and_look_as_each_alone(build, monkeypatch,
+                                                                          printed_at_fixed):
     """The round's sheets are laid out together with the stylesheet parsed once (it was an
     eighth of the rendering); each page is pixel for pixel the sheet rendered alone with its
     own <style>."""
