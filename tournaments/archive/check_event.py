@@ -74,13 +74,17 @@ class ImportContext:
     # scored again (a venue's push of one more hand re-scores one card, not 256).
     scored_cards: dict[tuple[int, int], Any] = field(default_factory=dict)
     scored_stake: Any = None
-    # The earlier archive's cards and trail are *the very objects* of the new one where it did
-    # not change (a delta patched onto the kept archive shares them, archive.delta.patch):
-    # those were checked when they came, and are not checked again (`TRUSTED`). Their plans
-    # are then not whole, so only a write of what changed may follow
+    # The earlier archive's registrations, tables, cards and trail are *the very objects* of
+    # the new one where they did not change (a delta patched onto the kept archive shares
+    # them, archive.delta.patch): those were checked when they came, and are not checked again
+    # (`TRUSTED`); only what ties them to what changed is (a start number given twice, a seat
+    # of a registration that is gone, a card's state in its round's). Their plans are then not
+    # whole, so only a write of what changed may follow
     # (tournaments.archive.importing.update_event checks again in full otherwise).
     trust_unchanged: bool = False
     checked_audit: list | None = None
+    checked_registrations: list | None = None
+    checked_tables: dict[tuple[int, int], Any] = field(default_factory=dict)
 
 
 # A plan made with `ImportContext.trust_unchanged` carries this key: its unchanged cards and
@@ -153,13 +157,19 @@ def _check_registrations(body: dict, path: str, checker: Checker, ctx: ImportCon
     numbers: set[int] = set()
     plan["registrations"] = []
     occurrences: dict[tuple, int] = {}
+    checked = ctx.checked_registrations if ctx.trust_unchanged else None
     for i, reg in enumerate(checker.items(body.get("registrations", []), f"{path}.registrations")):
         p = f"{path}.registrations[{i}]"
-        reg = checker.obj(reg, p, (*REGISTRATION_FIELDS, "player"))
+        trusted = checked is not None and i < len(checked) and checked[i] is reg
+        reg = reg if trusted else checker.obj(reg, p, (*REGISTRATION_FIELDS, "player"))
         if reg is None:
             continue
-        values = checker.fields(Registration, REGISTRATION_FIELDS, reg, p)
-        player = check_player(checker, reg.get("player"), f"{p}.player", ctx.usernames)
+        if trusted:
+            # As it came (its fields and player checked then); its plan names it, no more.
+            values, player = {"start_number": reg["start_number"]}, None
+        else:
+            values = checker.fields(Registration, REGISTRATION_FIELDS, reg, p)
+            player = check_player(checker, reg.get("player"), f"{p}.player", ctx.usernames)
         number = reg.get("start_number")
         if isinstance(number, int) and not isinstance(number, bool):
             if number < 1:
@@ -170,6 +180,9 @@ def _check_registrations(body: dict, path: str, checker: Checker, ctx: ImportCon
             # Known even when another field of the registration is wrong, so that its seats and
             # hands are not reported as dangling on top of the real problem.
             numbers.add(number)
+        if trusted:
+            plan["registrations"].append({"fields": values, "path": p, TRUSTED: True})
+            continue
         if values is None or player is None:
             continue
         name_key = (player[0]["first_name"], player[0]["last_name"], player[0]["club"])
@@ -206,10 +219,13 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
         round_plan = {"fields": values, "tables": []}
         for j, table in enumerate(checker.items(rnd.get("tables", []), f"{p}.tables")):
             tp = f"{p}.tables[{j}]"
-            table = checker.obj(table, tp, (*TABLE_FIELDS, "seats", "scorecard"))
+            trusted = ctx.trust_unchanged and ctx.checked_tables.get((i, j)) is table is not None
+            table = table if trusted else checker.obj(table, tp, (*TABLE_FIELDS, "seats", "scorecard"))
             if table is None:
                 continue
-            tvalues = checker.fields(Table, TABLE_FIELDS, table, tp)
+            # A table as it came: its fields and seats checked then (their plans name them).
+            tvalues = ({"number": table["number"]} if trusted
+                       else checker.fields(Table, TABLE_FIELDS, table, tp))
             if tvalues is not None:
                 if tvalues["number"] < 1:
                     checker.add(f"{tp}.number", "invalid_number", _("table numbers begin at 1"))
@@ -222,10 +238,11 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
             positions: set[int] = set()
             for k, seat in enumerate(checker.items(table.get("seats", []), f"{tp}.seats")):
                 sp = f"{tp}.seats[{k}]"
-                seat = checker.obj(seat, sp, (*SEAT_FIELDS, "start_number"))
+                seat = seat if trusted else checker.obj(seat, sp, (*SEAT_FIELDS, "start_number"))
                 if seat is None:
                     continue
-                svalues = checker.fields(Seat, SEAT_FIELDS, seat, sp)
+                svalues = ({"position": seat["position"]} if trusted
+                           else checker.fields(Seat, SEAT_FIELDS, seat, sp))
                 sn = seat.get("start_number")
                 if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
                     checker.add(f"{sp}.start_number", "unknown_registration",

@@ -42,6 +42,9 @@ def _check_event_doc(doc: Any, replacing: Event | None = None, *, previous: dict
         ctx.scored_cards = {(r["number"], t["number"]): t["scorecard"]
                             for r in body["rounds"] for t in r["tables"]}
         ctx.trust_unchanged, ctx.checked_audit = trust_unchanged, body["audit"]
+        ctx.checked_registrations = body["registrations"]
+        ctx.checked_tables = {(i, j): t for i, r in enumerate(body["rounds"])
+                              for j, t in enumerate(r["tables"])}
     doc = check_header(doc, "event", checker, ("event",))
     plan = None
     if doc is not None and "event" in doc:

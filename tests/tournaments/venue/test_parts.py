@@ -126,3 +126,59 @@ def test_a_hold_kept_whole_before_is_patched_and_then_kept_in_parts(day):
     assert answer.json() == {"applied": True, "version": 4}, answer.content
     kept = state.stored(VenueHold.objects.get(event=event))
     assert all(isinstance(c, parts.Part) for c in _cards(kept)) and kept == day["b"]
+
+
+@pytest.fixture
+def fields_checked(monkeypatch) -> dict[str, int]:
+    """How many objects of each model the archive's checks converted field by field."""
+    from tournaments.archive.check import Checker
+
+    seen: dict[str, int] = {}
+    fields = Checker.fields
+
+    def counted(self, model, *args, **kwargs):
+        seen[model.__name__] = seen.get(model.__name__, 0) + 1
+        return fields(self, model, *args, **kwargs)
+    monkeypatch.setattr(Checker, "fields", counted)
+    return seen
+
+
+@pytest.mark.django_db
+def test_the_registrations_and_tables_a_delta_leaves_are_not_checked_again(day, fields_checked):
+    """A hand typed at table 1 checks table 1 and its seats, not the registrations nor
+    table 2, which are the very objects of the archive the server kept; a whole push checks
+    everything."""
+    event = day["event"]
+    key = _take(day)
+    assert _push(event.slug, key, 3, day["a"]).json()["applied"]
+    assert fields_checked["Registration"] == 8 and fields_checked["Seat"] == 8
+    fields_checked.clear()
+    answer = _post(event.slug, key, _delta_body(day["a"], day["b"], 4, base=3))
+    assert answer.json() == {"applied": True, "version": 4}, answer.content
+    assert (fields_checked.get("Registration", 0), fields_checked["Table"],
+            fields_checked["Seat"]) == (0, 1, 4)
+    assert _dumped(event) == archive.dumps(day["b"])
+
+
+@pytest.mark.django_db
+def test_what_ties_a_change_to_what_it_left_is_still_checked(day):
+    """A registration changed to another's start number, a changed table seating a player
+    of a table left as it was: refused, each at its path, and nothing written."""
+    event = day["event"]
+    key = _take(day)
+    assert _push(event.slug, key, 3, day["b"]).json()["applied"]
+    before = _dumped(event)
+    for change, path, code in (
+            ("number", "event.registrations[1].start_number", "duplicate"),
+            ("seat", "event.rounds[0].tables[1].seats[0].start_number", "seated_twice")):
+        doc = copy.deepcopy(day["b"])
+        body = doc["event"]
+        if change == "number":
+            body["registrations"][0]["start_number"] = body["registrations"][1]["start_number"]
+        else:
+            body["rounds"][0]["tables"][0]["seats"][0]["start_number"] = (
+                body["rounds"][0]["tables"][1]["seats"][0]["start_number"])
+        answer = _post(event.slug, key, _delta_body(day["b"], doc, 4, base=3))
+        assert answer.status_code == 400, answer.content
+        assert (path, code) in {(e["field"], e["code"]) for e in answer.json()["errors"]}, change
+        assert _dumped(event) == before
