@@ -182,3 +182,19 @@ def test_what_ties_a_change_to_what_it_left_is_still_checked(day):
         assert answer.status_code == 400, answer.content
         assert (path, code) in {(e["field"], e["code"]) for e in answer.json()["errors"]}, change
         assert _dumped(event) == before
+
+
+@pytest.mark.django_db
+def test_reading_the_parts_of_an_archive_reads_only_its_cards(day):
+    """An archive without parts is returned as it is; with parts, a copy down to its tables
+    with the cards read, even where a round is of another shape (a tampered delta)."""
+    doc = day["b"]
+    assert parts.read_whole(doc) is doc
+    back = state.unpacked(state.kept(doc).packed())
+    back["event"]["rounds"].append({"number": 9, "tables": "not a list"})
+    whole = parts.read_whole(back)
+    assert not any(isinstance(c, parts.Part) for c in _cards({"event": {
+        "rounds": whole["event"]["rounds"][:1]}}))
+    assert whole["event"]["rounds"][:1] == doc["event"]["rounds"]
+    assert whole["event"]["rounds"][1] == {"number": 9, "tables": "not a list"}
+    assert whole["event"]["audit"] is back["event"]["audit"]
