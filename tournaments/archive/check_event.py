@@ -234,33 +234,7 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
                                 _("table %(number)s is given twice in this round") % {
                                     "number": tvalues["number"]})
                 table_numbers.add(tvalues["number"])
-            seats = []
-            positions: set[int] = set()
-            for k, seat in enumerate(checker.items(table.get("seats", []), f"{tp}.seats")):
-                sp = f"{tp}.seats[{k}]"
-                seat = seat if trusted else checker.obj(seat, sp, (*SEAT_FIELDS, "start_number"))
-                if seat is None:
-                    continue
-                svalues = ({"position": seat["position"]} if trusted
-                           else checker.fields(Seat, SEAT_FIELDS, seat, sp))
-                sn = seat.get("start_number")
-                if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
-                    checker.add(f"{sp}.start_number", "unknown_registration",
-                                _("no registration has the start number %(number)s") % {
-                                    "number": repr(sn)})
-                    continue
-                if sn in seated:
-                    checker.add(f"{sp}.start_number", "seated_twice",
-                                _("start number %(number)s is seated twice in this round") % {
-                                    "number": sn})
-                seated.add(sn)
-                if svalues is not None:
-                    if svalues["position"] in positions:
-                        checker.add(f"{sp}.position", "duplicate",
-                                    _("seat position %(position)s is given twice at this table") % {
-                                        "position": svalues["position"]})
-                    positions.add(svalues["position"])
-                    seats.append({"position": svalues["position"], "start_number": sn})
+            seats = _check_seats(table, tp, checker, regs, seated, trusted)
             card, hand_numbers = None, set()
             if table.get("scorecard") is not None:
                 card, hand_numbers = _check_card(
@@ -274,6 +248,41 @@ def _check_rounds(body: dict, path: str, checker: Checker, ctx: ImportContext, p
             round_plan["tables"].append({"fields": tvalues, "seats": seats, "scorecard": card})
         plan["rounds"].append(round_plan)
     return tables
+
+
+def _check_seats(table: dict, tp: str, checker: Checker, regs: set[int], seated: set[int],
+                 trusted: bool) -> list[dict[str, int]]:
+    """A table's seats' plans; `seated`: the start numbers seated in the round so far (this
+    table's are added). A trusted table's seats (as they came) are checked only against the
+    registrations and the round's other seats."""
+    seats = []
+    positions: set[int] = set()
+    for k, seat in enumerate(checker.items(table.get("seats", []), f"{tp}.seats")):
+        sp = f"{tp}.seats[{k}]"
+        seat = seat if trusted else checker.obj(seat, sp, (*SEAT_FIELDS, "start_number"))
+        if seat is None:
+            continue
+        svalues = ({"position": seat["position"]} if trusted
+                   else checker.fields(Seat, SEAT_FIELDS, seat, sp))
+        sn = seat.get("start_number")
+        if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
+            checker.add(f"{sp}.start_number", "unknown_registration",
+                        _("no registration has the start number %(number)s") % {
+                            "number": repr(sn)})
+            continue
+        if sn in seated:
+            checker.add(f"{sp}.start_number", "seated_twice",
+                        _("start number %(number)s is seated twice in this round") % {
+                            "number": sn})
+        seated.add(sn)
+        if svalues is not None:
+            if svalues["position"] in positions:
+                checker.add(f"{sp}.position", "duplicate",
+                            _("seat position %(position)s is given twice at this table") % {
+                                "position": svalues["position"]})
+            positions.add(svalues["position"])
+            seats.append({"position": svalues["position"], "start_number": sn})
+    return seats
 
 
 def _check_card(card: Any, path: str, checker: Checker, ctx: ImportContext, regs: set[int],
