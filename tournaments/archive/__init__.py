@@ -34,12 +34,8 @@ archive's endpoints, which the leagues' archive endpoints share.
 from tournaments.archive import delta, parts
 from tournaments.archive.backup import read_file, write_backup, write_file
 from tournaments.archive.check import Checker, check_header, check_player, ensure_users
-from tournaments.archive.check_event import (
-    ImportContext,
-    check_audit_list,
-    check_event_body,
-    resolve_players,
-)
+from tournaments.archive.check_event import ImportContext, check_event_body, resolve_players
+from tournaments.archive.check_refs import check_audit_list
 from tournaments.archive.export import audit_out, event_body, export_event, export_event_since
 from tournaments.archive.format import (
     FORMAT,

@@ -2,26 +2,24 @@
 hands, penalties, adjustments, disputes and audit trail, and every reference between them; the
 result is a plan that `tournaments.archive.write` carries out.
 
-Why one module of some 600 lines: each check adds to one checker and one context, at paths of
+Why one module of some 500 lines: each check adds to one checker and one context, at paths of
 one document, and names what the others found (start numbers, tables, hands, the trail's
-length); read top to bottom it is the archive format's event part. Split off the trail's
-checks (`check_audit_list` and its refs) past 650 lines."""
+length); read top to bottom it is the archive format's event part. The audit trail and the
+references that name a table, a hand or a registration are `tournaments.archive.check_refs`,
+which the leagues' archives share."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils.translation import gettext as _
 
-from tournaments.archive import event_checks, parts
+from tournaments.archive import check_refs, event_checks, parts
 from tournaments.archive.check import Checker, PlayerResolver, check_player
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
-    AUDIT_FIELDS,
     DISPUTE_FIELDS,
     EVENT_FIELDS,
     HAND_FIELDS,
@@ -32,14 +30,12 @@ from tournaments.archive.format import (
     SCORECARD_FIELDS,
     SEAT_FIELDS,
     TABLE_FIELDS,
-    TARGET_KEYS,
 )
 from tournaments.archive.verify import card_spec_from_plan, score_mismatches
 from tournaments.domain import limits
 from tournaments.domain.rulesets import is_money_ruleset
 from tournaments.domain.seating_options import seating_option_errors
 from tournaments.models import (
-    AuditEntry,
     Dispute,
     Event,
     Hand,
@@ -146,7 +142,7 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
     _check_adjustments(body, path, checker, ctx, plan, regs)
     audit_count = len(body["audit"]) if isinstance(body.get("audit"), list) else 0
     _check_disputes(body, path, checker, ctx, plan, tables, audit_count)
-    _check_audit(body, path, checker, ctx, plan, regs, tables, known)
+    check_refs.check_audit(body, path, checker, ctx, plan, regs, tables, known)
     if ctx.trust_unchanged:
         plan[TRUSTED] = True
     return plan if len(checker.errors) == before else None
@@ -422,9 +418,9 @@ def _check_penalties(body: dict, path: str, checker: Checker, ctx: ImportContext
         if pen is None:
             continue
         values = checker.fields(Penalty, PENALTY_FIELDS, pen, p)
-        table = _check_table_ref(checker, pen.get("table"), f"{p}.table", tables, nullable=False)
-        hand = _check_hand_ref(checker, pen.get("hand"), f"{p}.hand", table, tables)
-        sn = _check_start_number(checker, pen.get("start_number"), f"{p}.start_number", regs)
+        table = check_refs.table_ref(checker, pen.get("table"), f"{p}.table", tables, nullable=False)
+        hand = check_refs.hand_ref(checker, pen.get("hand"), f"{p}.hand", table, tables)
+        sn = check_refs.start_number(checker, pen.get("start_number"), f"{p}.start_number", regs)
         by = checker.username(pen.get("recorded_by"), f"{p}.recorded_by")
         if by:
             ctx.usernames.add(by)
@@ -444,7 +440,7 @@ def _check_adjustments(body: dict, path: str, checker: Checker, ctx: ImportConte
         values = checker.fields(StandingsAdjustment, ADJUSTMENT_FIELDS, adj, p)
         if values is not None and not values["reason"]:
             checker.add(f"{p}.reason", "required", _("an adjustment needs a reason"))
-        sn = _check_start_number(checker, adj.get("start_number"), f"{p}.start_number", regs)
+        sn = check_refs.start_number(checker, adj.get("start_number"), f"{p}.start_number", regs)
         by = checker.username(adj.get("created_by"), f"{p}.created_by")
         if by:
             ctx.usernames.add(by)
@@ -467,8 +463,8 @@ def _check_disputes(body: dict, path: str, checker: Checker, ctx: ImportContext,
             checker.add(f"{p}.decision", "required",
                         _("a decided dispute needs its written decision and the time it was "
                           "decided"))
-        table = _check_table_ref(checker, dispute.get("table"), f"{p}.table", tables, nullable=True)
-        hand = _check_hand_ref(checker, dispute.get("hand"), f"{p}.hand", table, tables)
+        table = check_refs.table_ref(checker, dispute.get("table"), f"{p}.table", tables, nullable=True)
+        hand = check_refs.hand_ref(checker, dispute.get("hand"), f"{p}.hand", table, tables)
         people = {}
         for role in ("raised_by", "decided_by"):
             people[role] = checker.username(dispute.get(role), f"{p}.{role}")
@@ -483,169 +479,6 @@ def _check_disputes(body: dict, path: str, checker: Checker, ctx: ImportContext,
             correction = None
         plan["disputes"].append({"fields": values, "table": table, "hand": hand, **people,
                                  "correction": correction})
-
-
-def _check_audit(body: dict, path: str, checker: Checker, ctx: ImportContext, plan: dict,
-                 regs: set[int], tables: dict[tuple[int, int], set[int]],
-                 event_fields: dict) -> None:
-    counts = {"penalty": len(plan["penalties"]), "dispute": len(plan["disputes"]),
-              "adjustment": len(plan["standings_adjustments"])}
-    rounds = {r for r, _table in tables}
-
-    def check_ref(type_label: str, ref: Any, p: str) -> Any:
-        keys = TARGET_KEYS.get(type_label)
-        if keys is None:
-            checker.add(p, "unknown_ref", _("objects of type %(type)s are named by null") % {
-                "type": repr(type_label)})
-            return None
-        return _check_target_ref(checker, ref, p, keys, regs, rounds, tables, counts, event_fields)
-
-    items = body.get("audit", [])
-    checked = ctx.checked_audit if ctx.trust_unchanged else None
-    if (checked is not None and isinstance(items, list) and len(items) >= len(checked)
-            and all(new is old for new, old in zip(items, checked, strict=False))):
-        # The earlier trail, unchanged (the same objects), was checked when it came: only the
-        # entries after it are, at their own paths.
-        start = len(checked)
-        plan["audit"] = [None] * start + check_audit_list(
-            items[start:], f"{path}.audit", checker, ctx, check_ref, tables, start=start)
-        return
-    plan["audit"] = check_audit_list(items, f"{path}.audit", checker, ctx, check_ref, tables)
-
-
-def check_audit_list(items: Any, path: str, checker: Checker, ctx: ImportContext,
-                     check_ref: Any, tables: dict[tuple[int, int], set[int]] | None,
-                     start: int = 0) -> list[dict]:
-    """Plans of the entries of an audit list. `check_ref(type, ref, path)` checks the natural
-    key of an entry's object and returns it (None when it does not resolve); `tables` are the
-    tables an entry may name (None: entries name no table). `start`: the index in the whole
-    list of `items`' first entry (its paths)."""
-    out = []
-    for i, entry in enumerate(checker.items(items, path), start):
-        p = f"{path}[{i}]"
-        entry = checker.obj(entry, p, (*AUDIT_FIELDS, "actor", "table", "target"))
-        if entry is None:
-            continue
-        values = checker.fields(AuditEntry, AUDIT_FIELDS, entry, p)
-        actor = checker.username(entry.get("actor"), f"{p}.actor")
-        if actor:
-            ctx.usernames.add(actor)
-        if tables is None:
-            table = None
-            if entry.get("table") is not None:
-                checker.add(f"{p}.table", "unexpected_table", _("must be null here"))
-        else:
-            table = _check_table_ref(checker, entry.get("table"), f"{p}.table", tables, nullable=True)
-        target = checker.obj(entry.get("target"), f"{p}.target", ("type", "ref"))
-        type_label = ref = None
-        if target is not None:
-            type_label = target.get("type")
-            if _model_of(type_label) is None:
-                checker.add(f"{p}.target.type", "unknown_type",
-                            _("%(type)s is not a model of this application") % {
-                                "type": repr(type_label)})
-            elif target.get("ref") is not None:
-                ref = check_ref(type_label, target["ref"], f"{p}.target.ref")
-        out.append({"fields": values, "actor": actor, "table": table, "type": type_label,
-                    "ref": ref})
-    return out
-
-
-
-
-def _check_target_ref(checker: Checker, ref: Any, path: str, keys: tuple[str, ...],
-                      regs: set[int], rounds: set[int], tables: dict[tuple[int, int], set[int]],
-                      counts: dict[str, int], event_fields: dict) -> dict | None:
-    ref = checker.obj(ref, path, keys)
-    if ref is None:
-        return None
-    if keys == ("slug",):
-        if ref.get("slug") != event_fields["slug"]:
-            checker.add(f"{path}.slug", "unknown_event",
-                        _("names another event than this one"))
-            return None
-        return ref
-    resolved = True
-    if "round" in ref and "table" not in ref and ref["round"] not in rounds:
-        checker.add(f"{path}.round", "unknown_round",
-                    _("there is no round %(round)s") % {"round": repr(ref["round"])})
-        resolved = False
-    if "table" in ref and (ref.get("round"), ref["table"]) not in tables:
-        checker.add(f"{path}.table", "unknown_table",
-                    _("there is no table %(table)s in round %(round)s") % {
-                        "table": repr(ref["table"]), "round": repr(ref.get("round"))})
-        resolved = False
-    if "hand" in ref and resolved and ref["hand"] not in tables[(ref["round"], ref["table"])]:
-        checker.add(f"{path}.hand", "unknown_hand",
-                    _("that table has no hand %(hand)s") % {"hand": repr(ref["hand"])})
-        resolved = False
-    if "start_number" in ref and ref["start_number"] not in regs:
-        checker.add(f"{path}.start_number", "unknown_registration",
-                    _("no registration has the start number %(number)s") % {
-                        "number": repr(ref["start_number"])})
-        resolved = False
-    if "position" in ref and not isinstance(ref["position"], int):
-        checker.add(f"{path}.position", "invalid_number", _("must be a seat position"))
-        resolved = False
-    for name, count in counts.items():
-        if name in ref and (not isinstance(ref[name], int) or isinstance(ref[name], bool)
-                            or not 0 <= ref[name] < count):
-            checker.add(f"{path}.{name}", f"unknown_{name}",
-                        _("must be an index into the event's %(list)s list, got %(value)s") % {
-                            "list": name, "value": repr(ref[name])})
-            resolved = False
-    return ref if resolved else None
-
-
-def _model_of(label: Any) -> type[models.Model] | None:
-    if not isinstance(label, str) or label.count(".") != 1:
-        return None
-    try:
-        return apps.get_model(label)
-    except (LookupError, ValueError):
-        return None
-
-
-def _check_table_ref(checker: Checker, ref: Any, path: str,
-                     tables: dict[tuple[int, int], set[int]], *, nullable: bool
-                     ) -> tuple[int, int] | None:
-    if ref is None:
-        if not nullable:
-            checker.add(path, "null", _("may not be null"))
-        return None
-    ref = checker.obj(ref, path, ("round", "table"))
-    if ref is None:
-        return None
-    key = (ref.get("round"), ref.get("table"))
-    if key not in tables:
-        checker.add(path, "unknown_table", _("there is no table %(table)s in round %(round)s") % {
-            "table": repr(key[1]), "round": repr(key[0])})
-        return None
-    return key
-
-
-def _check_hand_ref(checker: Checker, number: Any, path: str, table: tuple[int, int] | None,
-                    tables: dict[tuple[int, int], set[int]]) -> int | None:
-    if number is None:
-        return None
-    if table is None:
-        checker.add(path, "hand_without_table",
-                    _("a hand is named only together with its table"))
-        return None
-    if number not in tables[table]:
-        checker.add(path, "unknown_hand",
-                    _("round %(round)s table %(table)s has no hand %(hand)s") % {
-                        "round": table[0], "table": table[1], "hand": repr(number)})
-        return None
-    return number
-
-
-def _check_start_number(checker: Checker, sn: Any, path: str, regs: set[int]) -> int | None:
-    if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
-        checker.add(path, "unknown_registration",
-                    _("no registration has the start number %(number)s") % {"number": repr(sn)})
-        return None
-    return sn
 
 
 def resolve_players(checker: Checker, ctx: ImportContext, plans: list[dict]) -> None:

@@ -258,10 +258,10 @@ def test_a_change_of_shape_is_written_whole_from_a_delta(day):
 
 def _counting_checks(monkeypatch) -> dict[str, int]:
     """How many cards' hands and trail entries the archive's checks look at."""
-    from tournaments.archive import check_event
+    from tournaments.archive import check_event, check_refs
 
     seen = {"cards": 0, "entries": 0}
-    hands, entries = check_event._check_card_hands, check_event.check_audit_list
+    hands, entries = check_event._check_card_hands, check_refs.check_audit_list
 
     def count_hands(card, *args, **kwargs):
         seen["cards"] += 1
@@ -272,7 +272,7 @@ def _counting_checks(monkeypatch) -> dict[str, int]:
         return entries(items, *args, **kwargs)
 
     monkeypatch.setattr(check_event, "_check_card_hands", count_hands)
-    monkeypatch.setattr(check_event, "check_audit_list", count_entries)
+    monkeypatch.setattr(check_refs, "check_audit_list", count_entries)
     return seen
 
 
