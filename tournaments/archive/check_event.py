@@ -140,7 +140,7 @@ def check_event_body(body: Any, path: str, checker: Checker, ctx: ImportContext)
     tables = _check_rounds(body, path, checker, ctx, plan, regs, known)
     _check_penalties(body, path, checker, ctx, plan, regs, tables)
     _check_adjustments(body, path, checker, ctx, plan, regs)
-    audit_count = len(body["audit"]) if isinstance(body.get("audit"), list) else 0
+    audit_count = len(body["audit"]) if isinstance(body.get("audit"), (list, parts.Trail)) else 0
     _check_disputes(body, path, checker, ctx, plan, tables, audit_count)
     check_refs.check_audit(body, path, checker, ctx, plan, regs, tables, known)
     if ctx.trust_unchanged:

@@ -15,6 +15,7 @@ from django.apps import apps
 from django.db import models
 from django.utils.translation import gettext as _
 
+from tournaments.archive import parts
 from tournaments.archive.check import Checker
 from tournaments.archive.format import AUDIT_FIELDS, TARGET_KEYS
 from tournaments.models import AuditEntry
@@ -43,15 +44,36 @@ def check_audit(body: dict, path: str, checker: Checker, ctx: ImportContext, pla
 
     items = body.get("audit", [])
     checked = ctx.checked_audit if ctx.trust_unchanged else None
-    if (checked is not None and isinstance(items, list) and len(items) >= len(checked)
-            and all(new is old for new, old in zip(items, checked, strict=False))):
-        # The earlier trail, unchanged (the same objects), was checked when it came: only the
-        # entries after it are, at their own paths.
+    tail = _unchanged_tail(checked, items) if checked is not None else None
+    if tail is not None:
+        # The earlier trail, unchanged (the same objects, or its chunks kept, unread), was
+        # checked when it came: only the entries after it are, at their own paths.
         start = len(checked)
         plan["audit"] = [None] * start + check_audit_list(
-            items[start:], f"{path}.audit", checker, ctx, check_ref, tables, start=start)
+            tail, f"{path}.audit", checker, ctx, check_ref, tables, start=start)
         return
+    if isinstance(items, parts.Trail):
+        items = list(items)
     plan["audit"] = check_audit_list(items, f"{path}.audit", checker, ctx, check_ref, tables)
+
+
+def _unchanged_tail(checked: Any, items: Any) -> list | None:
+    """The entries of the trail `items` after the trail `checked`, when it begins with the very
+    entries of `checked` (or with its very chunks); None otherwise."""
+    if isinstance(items, parts.Trail):
+        if not isinstance(checked, parts.Trail) or len(items) < len(checked):
+            return None
+        full = len(checked) // parts.TRAIL_CHUNK
+        start = full * parts.TRAIL_CHUNK
+        if not (all(a is b for a, b in zip(items.chunks[:full], checked.chunks[:full], strict=True))
+                and all(a is b for a, b in zip(items[start:len(checked)], checked[start:],
+                                               strict=True))):
+            return None
+        return items[len(checked):]
+    if (isinstance(items, list) and isinstance(checked, list) and len(items) >= len(checked)
+            and all(new is old for new, old in zip(items, checked, strict=False))):
+        return items[len(checked):]
+    return None
 
 
 def check_audit_list(items: Any, path: str, checker: Checker, ctx: ImportContext,

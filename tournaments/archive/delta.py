@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -50,9 +50,16 @@ def canonical(doc: Any) -> bytes:
                           ensure_ascii=False).encode("utf-8")
 
 
+def _kept(value: Any) -> bool:
+    """A card or a trail kept apart (archive.parts.Part, archive.parts.Trail): a mapping or a
+    sequence that is not a dict or a list, and writes its own canonical text."""
+    return (isinstance(value, (Mapping, Sequence)) and not isinstance(value, (dict, list, str))
+            and callable(getattr(value, "text", None)))
+
+
 def _fragment(value: Any) -> Any:
-    # A card kept apart (archive.parts.Part) is written as its own canonical text.
-    if isinstance(value, Mapping) and callable(getattr(value, "text", None)):
+    # A card or a trail kept apart is written as its own canonical text.
+    if _kept(value):
         return orjson.Fragment(value.text())
     raise TypeError(f"{type(value).__name__} is not JSON")
 
@@ -60,13 +67,16 @@ def _fragment(value: Any) -> Any:
 def _read(value: Any) -> Any:
     if isinstance(value, Mapping):
         return dict(value)
+    if _kept(value):
+        return list(value)
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def _whole(value: Any) -> Any:
-    """A mapping that is not a dict (archive.parts.Part, a card kept apart) read whole; any
-    other value as it is."""
-    return dict(value) if isinstance(value, Mapping) and not isinstance(value, dict) else value
+    """A card or a trail kept apart read whole (a dict, a list); any other value as it is."""
+    if _kept(value):
+        return dict(value) if isinstance(value, Mapping) else list(value)
+    return value
 
 
 def digest(text: bytes) -> str:
@@ -82,6 +92,11 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
     """The patch that turns `old` into `new`; None when they are equal."""
     if old == new and type(old) is type(new):
         return None
+    # A trail kept in chunks that only grew (archive.parts.Trail.tail_after): its new entries,
+    # without reading the chunks both share.
+    tail = new.tail_after(old) if _kept(new) and hasattr(new, "tail_after") else None
+    if tail is not None:
+        return {"[": len(new), "@": {}, "+": _plain(tail)}
     old, new = _whole(old), _whole(new)
     if isinstance(old, dict) and isinstance(new, dict):
         changed = {}
@@ -115,7 +130,7 @@ def _plain(value: Any) -> Any:
     """A value to send: with every mapping that is not a dict in it read whole."""
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, list) or _kept(value):
         return [_plain(v) for v in value]
     return value
 
@@ -156,8 +171,13 @@ def _patch_object(old: Any, delta: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _patch_list(old: Any, delta: dict[str, Any]) -> list[Any]:
+def _patch_list(old: Any, delta: dict[str, Any]) -> Any:
     length, changed, tail = delta["["], delta.get("@", {}), delta.get("+", [])
+    if (_kept(old) and hasattr(old, "extended") and changed == {} and isinstance(tail, list)
+            and type(length) is int and length == len(old) + len(tail) and set(delta) <= {"[", "@", "+"}):
+        # New entries at the end of a trail kept in chunks: the chunks shared, unread.
+        return old.extended(tail)
+    old = _whole(old)
     if (not isinstance(old, list) or isinstance(length, bool) or not isinstance(length, int)
             or length < 0 or not isinstance(changed, dict) or not isinstance(tail, list)
             or set(delta) - {"[", "@", "+"}):

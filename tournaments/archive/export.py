@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q
 
+from tournaments.archive import parts
 from tournaments.archive.format import (
     ADJUSTMENT_FIELDS,
     AUDIT_FIELDS,
@@ -219,10 +220,11 @@ class _EventExport:
         self._disputes(body, rows, entry_index)
 
         refs = _TargetRefs(event, rows, self.table_key, self.hand_key, self.sn_of)
-        body["audit"] = [*earlier, *(
+        # An earlier trail kept in chunks (archive.parts.Trail) stays so, its chunks shared.
+        body["audit"] = parts.extended(earlier, [
             _audit_row_out(e, self.name(e["actor_id"]), refs.label(e["content_type_id"]),
                            refs.ref(e["content_type_id"], e["object_id"]), self.table_ref(e["table_id"]))
-            for e in rows.entries)]
+            for e in rows.entries])
         return body
 
     def _rounds(self, rows: _EventRows) -> list[dict[str, Any]]:

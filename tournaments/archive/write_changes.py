@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.archive import event_checks
+from tournaments.archive import event_checks, parts
 from tournaments.archive.write import Stamps, write_audit
 from tournaments.models import (
     Event,
@@ -59,10 +59,10 @@ def fits(old: dict[str, Any], new: dict[str, Any]) -> bool:
                     and {r["start_number"] for r in old_card["money_rows"]}
                     <= {r["start_number"] for r in new_card["money_rows"]}):
                 return False
-    old_audit, new_audit = old["audit"], new["audit"]
-    if len(new_audit) < len(old_audit) or new_audit[:len(old_audit)] != old_audit:
+    added = parts.tail_after(old["audit"], new["audit"])
+    if added is None:
         return False
-    return all(e["target"]["type"] in _KEYED_TARGETS for e in new_audit[len(old_audit):])
+    return all(e["target"]["type"] in _KEYED_TARGETS for e in added)
 
 
 def write_changes(plan: dict, old: dict[str, Any], new: dict[str, Any], event: Event,
