@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import Q
+from django.db.models import Count, Max, Min, Q
 
 from tournaments.archive import parts
 from tournaments.archive.format import (
@@ -126,12 +126,17 @@ class _Scope:
             return None  # another event, or written by another version (cards of another shape)
         trail = AuditEntry.objects.filter(event=event).exclude(action__in=LOCAL_ACTIONS)
         newer = trail.filter(pk__gt=since)
-        first = newer.order_by("created_at", "pk").values_list("created_at", flat=True).first()
         # The earlier archive is the trail up to `since`, and every newer entry sorts after it
         # (a clock set back at the venue would put one in between: the whole export then).
-        if (trail.filter(pk__lte=since).count() != len(previous["audit"])
-                or (first is not None and trail.filter(pk__lte=since, created_at__gt=first).exists())
-                or newer.exclude(action__in=_KEEPS_KEYS).exists()):
+        # One pass over the event's trail (four queries took a third of the export since).
+        older, is_new = Q(pk__lte=since), Q(pk__gt=since)
+        seen = trail.aggregate(
+            older=Count("pk", filter=older), last_older=Max("created_at", filter=older),
+            first_newer=Min("created_at", filter=is_new),
+            foreign=Count("pk", filter=is_new & ~Q(action__in=_KEEPS_KEYS)))
+        if (seen["older"] != len(previous["audit"]) or seen["foreign"]
+                or (seen["first_newer"] is not None and seen["last_older"] is not None
+                    and seen["last_older"] > seen["first_newer"])):
             return None
         scope = cls(previous, since)
         scope.tables = set(newer.exclude(table=None).values_list("table_id", flat=True))
