@@ -307,12 +307,15 @@ def _skeleton(doc: dict[str, Any], cards: Iterator[Any], trail: Any) -> dict[str
     """A copy of `doc` (shallow, down to its tables) with each table's card replaced by the
     next of `cards`, and its trail by `trail`."""
     body = doc["event"]
-    # The same tables as `_tables` walks, in its order; anything else as it is.
-    rounds = [{**r, "tables": [{**t, "scorecard": next(cards)} if isinstance(t, dict) else t
-                               for t in r["tables"]]}
-              if isinstance(r, dict) and isinstance(r.get("tables"), list) else r
-              for r in body["rounds"]]
-    out = {**body, "rounds": rounds}
+    # The same tables as `_tables` walks, in its order; anything else as it is (a tampered
+    # delta's rounds that are no list: the check refuses them, and nothing here may fail first).
+    out = dict(body)
+    if isinstance(body.get("rounds"), list):
+        out["rounds"] = [
+            {**r, "tables": [{**t, "scorecard": next(cards)} if isinstance(t, dict) else t
+                             for t in r["tables"]]}
+            if isinstance(r, dict) and isinstance(r.get("tables"), list) else r
+            for r in body["rounds"]]
     if "audit" in body:
         out["audit"] = trail
     return {**doc, "event": out}
@@ -407,8 +410,14 @@ def unpacked(raw: bytes) -> Any:
             at, length, outline, hands, money = next(rows)
             table["scorecard"] = Part(raw[end + at:end + at + length], sha, outline, hands, money)
     if offsets["trail"] is not None:
-        doc["event"]["audit"] = Trail([
+        trail = Trail([
             Chunk(packed=raw[end + at:end + at + length], sha=sha, count=count)
             for (at, length, count), sha in zip(offsets["trail"], doc["event"]["audit"],
                                                 strict=True)])
+        counts = [c.count for c in trail.chunks]
+        if any(n != TRAIL_CHUNK for n in counts[:-1]) or (counts and not 0 < counts[-1] <= TRAIL_CHUNK):
+            # Cut by another TRAIL_CHUNK (another version kept it): its entries as a list, and
+            # the next push's digest, of other chunks, makes the laptop send the whole archive.
+            trail = list(trail)
+        doc["event"]["audit"] = trail
     return doc

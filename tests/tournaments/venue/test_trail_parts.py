@@ -39,6 +39,14 @@ def chunk_reads(monkeypatch) -> list[str]:
     return seen
 
 
+def _short_last_chunk(monkeypatch, entries: int) -> int:
+    """A chunk size (3 to 7) that leaves the last of `entries` entries' chunks short and makes
+    more than two chunks: a push then reads that one chunk."""
+    size = next(n for n in range(3, 8) if entries % n and entries > 2 * n)
+    monkeypatch.setattr(parts, "TRAIL_CHUNK", size)
+    return size
+
+
 def _kept_trail(entries: list) -> parts.Trail:
     """`entries` as a trail kept and read back: its chunks unread."""
     doc = {"event": {"rounds": [], "audit": entries}}
@@ -102,35 +110,36 @@ def test_an_archive_kept_with_its_trail_in_chunks_comes_back_unread(day, small_c
 
 
 @pytest.mark.django_db
-def test_the_server_reads_only_the_trails_last_chunk(day, small_chunks, chunk_reads):
+def test_the_server_reads_only_the_trails_last_chunk(day, chunk_reads, monkeypatch):
     event = day["event"]
     key = _take(day)
+    size = _short_last_chunk(monkeypatch, len(day["a"]["event"]["audit"]))
     assert _push(event.slug, key, 3, day["a"]).json() == {"applied": True, "version": 3}
     kept = state.stored(VenueHold.objects.get(event=event))["event"]["audit"]
-    assert len(kept.chunks) > 2
+    assert len(kept.chunks) > 2 and kept.chunks[-1].count < size
     chunk_reads.clear()
     answer = _post(event.slug, key, _delta_body(day["a"], day["b"], 4, base=3))
     assert answer.json() == {"applied": True, "version": 4}, answer.content
-    last = kept.chunks[-1]
-    assert chunk_reads == ([last._sha] if last.count < 4 else [])
+    assert chunk_reads == [kept.chunks[-1]._sha]
     assert _dumped(event) == archive.dumps(day["b"])
     assert state.stored(VenueHold.objects.get(event=event)) == day["b"]
 
 
 @pytest.mark.django_db
-def test_the_laptop_reads_only_the_trails_last_chunk(day, small_chunks, chunk_reads):
+def test_the_laptop_reads_only_the_trails_last_chunk(day, chunk_reads, monkeypatch):
     event = day["event"]
     VenueHold.objects.create(event=event, side=VenueHold.Side.HELD, key="k",
                              server_url="https://server.example")
+    size = _short_last_chunk(monkeypatch, len(archive.export_event(event)["event"]["audit"]))
     server = _Server()
     assert client.push(event, transport=server)["ok"]
     kept = state.stored(VenueHold.objects.get(event=event))["event"]["audit"]
+    assert len(kept.chunks) > 2 and kept.chunks[-1].count < size
     chunk_reads.clear()
     _hand(event.rounds.get().tables.get(number=2).scorecard, 1)
     assert client.push(event, transport=server)["ok"]
     assert "delta" in server.calls[-1]
-    last = kept.chunks[-1]
-    assert chunk_reads == ([last._sha] if last.count < 4 else [])
+    assert chunk_reads == [kept.chunks[-1]._sha]
     assert archive.dumps(server.doc) == _dumped(event)
 
 
@@ -149,6 +158,53 @@ def test_a_changed_entry_of_the_kept_trail_is_checked(day, small_chunks):
     assert ("event.audit[1].target.type", "unknown_type") in {
         (e["field"], e["code"]) for e in answer.json()["errors"]}
     assert _dumped(event) == before
+
+
+@pytest.mark.django_db
+def test_a_wrong_entry_added_to_the_kept_trail_is_refused(day, small_chunks):
+    """The new entries a delta adds to the trail kept in chunks are checked, at their paths
+    in the whole trail."""
+    event = day["event"]
+    key = _take(day)
+    assert _push(event.slug, key, 3, day["a"]).json()["applied"]
+    before = _dumped(event)
+    doc = copy.deepcopy(day["b"])
+    bad = len(day["a"]["event"]["audit"])
+    doc["event"]["audit"][bad]["target"]["type"] = "tournaments.nothing"
+    body = _delta_body(day["a"], doc, 4, base=3)
+    assert set(body["delta"]["{"]["event"]["{"]["audit"]) == {"[", "@", "+"}  # only added
+    answer = _post(event.slug, key, body)
+    assert answer.status_code == 400, answer.content
+    assert (f"event.audit[{bad}].target.type", "unknown_type") in {
+        (e["field"], e["code"]) for e in answer.json()["errors"]}
+    assert _dumped(event) == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("rounds", [{"=": 5}, {"=": None}, {"=": {"1": []}}, "removed"])
+def test_a_delta_that_makes_the_rounds_no_list_is_refused_not_a_failure(day, rounds):
+    """The kept archive's trail is in chunks; an archive whose rounds a tampered delta made
+    something else is still taken a digest of (and refused), never a server error."""
+    event = day["event"]
+    key = _take(day)
+    assert _push(event.slug, key, 3, day["a"]).json()["applied"]
+    before = _dumped(event)
+    event_patch = ({"{": {}, "-": ["rounds"]} if rounds == "removed"
+                   else {"{": {"rounds": rounds}})
+    answer = _post(event.slug, key, {"version": 4, "base": 3, "sha256": "0" * 64,
+                                     "delta": {"{": {"event": event_patch}}})
+    assert answer.status_code == 409, answer.content
+    assert answer.json()["errors"][0]["code"] == "base_mismatch"
+    assert _dumped(event) == before
+
+
+def test_a_trail_kept_in_chunks_of_another_size_is_read_as_a_list(small_chunks, monkeypatch):
+    """Kept by a version that cut the trail otherwise: read whole, as the entries it holds."""
+    entries = [{"n": i} for i in range(11)]
+    raw = state.kept({"event": {"rounds": [], "audit": entries}}).packed()
+    monkeypatch.setattr(parts, "TRAIL_CHUNK", 3)
+    back = state.unpacked(raw)["event"]["audit"]
+    assert type(back) is list and back == entries
 
 
 @pytest.mark.django_db
