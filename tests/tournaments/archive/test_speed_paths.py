@@ -179,3 +179,58 @@ def test_json_columns_decoded_together_are_what_values_gives():
         expected = list(queryset.values(*names))
         assert expected and json_values(queryset, *names) == expected
     assert any(row["payout"] is None for row in json_values(Hand.objects.all(), "payout"))
+
+
+@pytest.mark.parametrize("model, names", [("AuditEntry", "NAMES_ENTRIES"), ("Hand", "NAMES_HANDS")])
+def test_what_an_event_clears_in_one_statement_is_named_only_where_it_is_set_to_null(model, names):
+    """clear_event deletes the trail and the hands without reading them, having set to null
+    what names them: every reference to them (hidden ones too) must be among those."""
+    from tournaments import models
+    from tournaments.archive import write
+
+    named = {(f.related_model, f.field.name)
+             for f in getattr(models, model)._meta.get_fields(include_hidden=True)
+             if f.auto_created and not f.concrete}
+    assert named == set(getattr(write, names))
+
+
+@pytest.mark.django_db
+def test_an_event_cleared_leaves_nothing_that_names_its_rows():
+    """A decided dispute's correction, a penalty's hand and a referee call's correction name
+    rows clear_event deletes without reading: the event's content goes and every reference
+    still holds (checked by the database, as at a commit); a row outside the event that
+    named one (no service makes such, the database allows it) is set to null."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from tournaments.archive.write import clear_event
+    from tournaments.models import AuditEntry, Dispute, Penalty, RefereeCall
+
+    event = rich_demo()
+    assert Dispute.objects.filter(event=event, correction__isnull=False).exists()
+    assert Penalty.objects.filter(event=event, hand__isnull=False).exists()
+    table = Dispute.objects.filter(event=event).exclude(table=None).first().table
+    RefereeCall.objects.create(event=event, table=table, resolved_at=timezone.now(),
+                               correction=AuditEntry.objects.filter(event=event).last())
+    other = _another_event()
+    outside = RefereeCall.objects.create(
+        event=other, table=other.rounds.get().tables.get(), resolved_at=timezone.now(),
+        correction=AuditEntry.objects.filter(event=event).first())
+    clear_event(event)
+    connection.check_constraints()
+    outside.refresh_from_db()
+    assert outside.correction is None
+    for model in (AuditEntry, Hand, Dispute, Penalty, RefereeCall):
+        assert not model.objects.filter(**({"scorecard__table__round__event": event}
+                                           if model is Hand else {"event": event})).exists()
+    assert AuditEntry.objects.filter(event=other).exists()
+    assert Hand.objects.filter(scorecard__table__round__event=other).exists()
+
+
+def _another_event() -> Event:
+    """Another event with a trail and hands, which clearing the first leaves alone."""
+    from sample_data import printouts
+
+    event = printouts.slovenian_event(slug="another-event", tables=1, hands_per_round=4)
+    printouts.play_tri1_table(printouts.seat(event, 1).tables.get(number=1))
+    return event
