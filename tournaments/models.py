@@ -6,7 +6,7 @@ Identity rules (one start number per event, one round per number, one seat per p
 round, ...) are database constraints, so they hold whatever writes them. Writes go through
 `tournaments.services`; reads through `tournaments.selectors`.
 
-Why one module of over 800 lines: an app's models are read together by Django (migrations, the
+Why one module of over 1,000 lines: an app's models are read together by Django (migrations, the
 admin, relations by name), and the file is field declarations with their constraints and
 choices, no logic; the rules about them live in lifecycle, rights and the services.
 """

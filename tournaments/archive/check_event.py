@@ -260,11 +260,8 @@ def _check_seats(table: dict, tp: str, checker: Checker, regs: set[int], seated:
             continue
         svalues = ({"position": seat["position"]} if trusted
                    else checker.fields(Seat, SEAT_FIELDS, seat, sp))
-        sn = seat.get("start_number")
-        if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
-            checker.add(f"{sp}.start_number", "unknown_registration",
-                        _("no registration has the start number %(number)s") % {
-                            "number": repr(sn)})
+        sn = check_refs.start_number(checker, seat.get("start_number"), f"{sp}.start_number", regs)
+        if sn is None:
             continue
         if sn in seated:
             checker.add(f"{sp}.start_number", "seated_twice",
@@ -394,10 +391,8 @@ def _check_money_rows(card: dict, path: str, checker: Checker, regs: set[int]) -
         if row is None:
             continue
         rvalues = checker.fields(MoneySheetRow, MONEY_ROW_FIELDS, row, rp)
-        sn = row.get("start_number")
-        if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
-            checker.add(f"{rp}.start_number", "unknown_registration",
-                        _("no registration has the start number %(number)s") % {"number": repr(sn)})
+        sn = check_refs.start_number(checker, row.get("start_number"), f"{rp}.start_number", regs)
+        if sn is None:
             continue
         if sn in row_numbers:
             checker.add(f"{rp}.start_number", "duplicate",

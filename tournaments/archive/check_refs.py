@@ -202,6 +202,8 @@ def hand_ref(checker: Checker, number: Any, path: str, table: tuple[int, int] | 
 
 
 def start_number(checker: Checker, sn: Any, path: str, regs: set[int]) -> int | None:
+    """`sn` when it is the start number of one of the event's registrations `regs`; None, and
+    the problem added at `path`, otherwise (a seat, a money row, a penalty, an adjustment)."""
     if not isinstance(sn, int) or isinstance(sn, bool) or sn not in regs:
         checker.add(path, "unknown_registration",
                     _("no registration has the start number %(number)s") % {"number": repr(sn)})
